@@ -1,0 +1,210 @@
+//! Reading one Tool object (SPEC §6) from already validated JSON.
+
+use super::keys::KeySet;
+use super::scan::{Scan, Scanner};
+use crate::hints::Hint;
+use crate::text::JsonStr;
+use crate::tier::{DeclaredTier, Tier};
+use crate::tool::{InvalidKind, InvalidTool, Produces, RequiredScope, Tool, ToolFacts};
+
+/// The earliest problem seen so far; SPEC §6 names a tool's problem by the
+/// first one in byte order.
+#[derive(Clone, Copy, Default)]
+struct FirstProblem(Option<(usize, InvalidKind)>);
+
+impl FirstProblem {
+    fn note(&mut self, kind: InvalidKind, offset: usize) {
+        match self.0 {
+            Some((earlier, _)) if earlier <= offset => {}
+            _ => self.0 = Some((offset, kind)),
+        }
+    }
+
+    fn merge(&mut self, other: FirstProblem) {
+        if let Some((offset, kind)) = other.0 {
+            self.note(kind, offset);
+        }
+    }
+}
+
+/// What one meta object (`_meta` or `meta`) says.
+#[derive(Clone, Copy, Default)]
+struct Meta<'a> {
+    present: bool,
+    tier: DeclaredTier,
+    required_scope: RequiredScope<'a>,
+    produces: Option<Produces<'a>>,
+    problem: FirstProblem,
+}
+
+enum Name<'a> {
+    Missing,
+    Named(JsonStr<'a>),
+    NotAString,
+    Repeated,
+}
+
+/// Reads the Tool object at the cursor (its `{`); `depth` counts the
+/// containers open around it.
+pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Tool<'a>> {
+    let start = sc.pos();
+    sc.bump();
+    let inner = depth + 1;
+    let mut keys = KeySet::new();
+    let mut problem = FirstProblem::default();
+    let mut name = Name::Missing;
+    let mut facts = ToolFacts::new(JsonStr::plain(""));
+    let mut underscore_meta = Meta::default();
+    let mut plain_meta = Meta::default();
+    let mut first = true;
+    while let Some(key) = sc.next_key(&mut first)? {
+        if let Err(kind) = keys.insert(sc.text(), &key) {
+            problem.note(kind, key.offset);
+        }
+        let k = key.text;
+        if k == "name" {
+            name = match (name, sc.peek()?) {
+                (Name::Missing, b'"') => Name::Named(sc.string()?),
+                (Name::Missing, _) => {
+                    sc.skip_value(inner)?;
+                    Name::NotAString
+                }
+                (_, _) => {
+                    sc.skip_value(inner)?;
+                    Name::Repeated
+                }
+            };
+        } else if k == "title" {
+            if sc.peek()? == b'"' {
+                facts.title = Some(sc.string()?);
+            } else {
+                sc.skip_value(inner)?;
+            }
+        } else if k == "annotations" {
+            let at = sc.pos();
+            if sc.peek()? == b'{' {
+                facts.annotated = true;
+                problem.merge(read_annotations(sc, inner, &mut facts)?);
+            } else {
+                problem.note(InvalidKind::AnnotationsNotObject, at);
+                sc.skip_value(inner)?;
+            }
+        } else if k == "_meta" {
+            underscore_meta = read_meta(sc, inner)?;
+        } else if k == "meta" {
+            plain_meta = read_meta(sc, inner)?;
+        } else {
+            sc.skip_value(inner)?;
+        }
+    }
+    // `_meta` wins when both are present; the other is not read at all.
+    let meta = if underscore_meta.present {
+        underscore_meta
+    } else {
+        plain_meta
+    };
+    problem.merge(meta.problem);
+    facts.tier = meta.tier;
+    facts.required_scope = meta.required_scope;
+    facts.produces = meta.produces.unwrap_or_default();
+    match name {
+        Name::Named(n) => facts.name = n,
+        Name::Missing | Name::NotAString => problem.note(InvalidKind::MissingName, start),
+        Name::Repeated => {}
+    }
+    Ok(match problem.0 {
+        None => Tool::Valid(facts),
+        Some((offset, kind)) => Tool::Invalid(InvalidTool {
+            kind,
+            offset,
+            name: match name {
+                Name::Named(n) => Some(n),
+                _ => None,
+            },
+        }),
+    })
+}
+
+/// Reads the `annotations` object at the cursor into `facts`.
+fn read_annotations<'a>(
+    sc: &mut Scanner<'a>,
+    depth: usize,
+    facts: &mut ToolFacts<'a>,
+) -> Scan<FirstProblem> {
+    sc.bump();
+    let inner = depth + 1;
+    let mut keys = KeySet::new();
+    let mut problem = FirstProblem::default();
+    let mut first = true;
+    while let Some(key) = sc.next_key(&mut first)? {
+        if let Err(kind) = keys.insert(sc.text(), &key) {
+            problem.note(kind, key.offset);
+        }
+        if let Some(hint) = Hint::parse_json(key.text) {
+            match sc.boolean()? {
+                Some(value) => facts.hints = facts.hints.with(hint, value),
+                None => {
+                    // Not a boolean: absent (the worst case), and a finding.
+                    facts.hints = facts.hints.without(hint);
+                    facts.invalid_hints = facts.invalid_hints.with(hint);
+                    sc.skip_value(inner)?;
+                }
+            }
+        } else if key.text == "title" && sc.peek()? == b'"' {
+            facts.annotations_title = Some(sc.string()?);
+        } else {
+            sc.skip_value(inner)?;
+        }
+    }
+    Ok(problem)
+}
+
+/// Reads the value of `_meta` or `meta` at the cursor.
+fn read_meta<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Meta<'a>> {
+    let mut meta = Meta {
+        present: true,
+        ..Meta::default()
+    };
+    if sc.peek()? != b'{' {
+        meta.problem.note(InvalidKind::MetaNotObject, sc.pos());
+        sc.skip_value(depth)?;
+        return Ok(meta);
+    }
+    sc.bump();
+    let inner = depth + 1;
+    let mut keys = KeySet::new();
+    let mut first = true;
+    while let Some(key) = sc.next_key(&mut first)? {
+        if let Err(kind) = keys.insert(sc.text(), &key) {
+            meta.problem.note(kind, key.offset);
+        }
+        let k = key.text;
+        if k == "x-side-effect" {
+            meta.tier = match sc.peek()? {
+                b'"' => Tier::parse_json(sc.string()?).map_or(DeclaredTier::Unknown, DeclaredTier::Known),
+                _ if sc.null()? => DeclaredTier::Absent,
+                _ => {
+                    sc.skip_value(inner)?;
+                    DeclaredTier::Unknown
+                }
+            };
+        } else if k == "x-required-scope" {
+            meta.required_scope = match sc.peek()? {
+                b'"' => RequiredScope::Named(sc.string()?),
+                _ if sc.null()? => RequiredScope::None,
+                _ => {
+                    sc.skip_value(inner)?;
+                    RequiredScope::Malformed
+                }
+            };
+        } else if k == "x-produces" && sc.peek()? == b'[' {
+            let from = sc.pos();
+            sc.skip_value(inner)?;
+            let array = sc.text().get(from..sc.pos()).unwrap_or_default();
+            meta.produces = Some(Produces::from_checked_array(array));
+        } else {
+            sc.skip_value(inner)?;
+        }
+    }
+    Ok(meta)
+}
