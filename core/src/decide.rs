@@ -45,27 +45,29 @@ vocabulary! {
     }
 }
 
-/// The scopes granted to the client, for tools that declare `x-required-scope`.
+/// A host's own answer to "is this scope granted?" — for grants that are not
+/// a slice of `&str` (a C array, a set, a call to an authorization service).
 pub trait GrantedScopes {
     /// Whether `scope` is granted.
     fn grants(&self, scope: JsonStr<'_>) -> bool;
 }
 
-impl GrantedScopes for [&str] {
-    fn grants(&self, scope: JsonStr<'_>) -> bool {
-        self.iter().any(|granted| scope == *granted)
-    }
+/// The scopes granted to the client, for tools that declare `x-required-scope`.
+#[derive(Clone, Copy)]
+pub enum Scopes<'a> {
+    /// Exactly these scopes are granted (compared with decoded names, exactly).
+    List(&'a [&'a str]),
+    /// The host decides.
+    Check(&'a dyn GrantedScopes),
 }
 
-impl<const N: usize> GrantedScopes for [&str; N] {
-    fn grants(&self, scope: JsonStr<'_>) -> bool {
-        self[..].grants(scope)
-    }
-}
-
-impl GrantedScopes for &[&str] {
-    fn grants(&self, scope: JsonStr<'_>) -> bool {
-        (**self).grants(scope)
+impl Scopes<'_> {
+    /// Whether `scope` is granted.
+    pub fn grants(&self, scope: JsonStr<'_>) -> bool {
+        match self {
+            Scopes::List(list) => list.iter().any(|granted| scope == *granted),
+            Scopes::Check(check) => check.grants(scope),
+        }
     }
 }
 
@@ -84,7 +86,7 @@ pub struct Context<'a> {
     /// The client is offline or sandboxed: open-world tools are denied.
     pub offline: bool,
     /// The granted scopes; `None` means scopes are not checked.
-    pub scopes: Option<&'a dyn GrantedScopes>,
+    pub scopes: Option<Scopes<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -114,16 +116,30 @@ impl<'a> Context<'a> {
         Context { offline, ..self }
     }
 
-    /// This context checking scopes against `scopes`.
+    /// This context granting exactly `scopes` (tools requiring any other
+    /// scope are denied).
     #[must_use]
-    pub const fn with_scopes<'b>(self, scopes: &'b dyn GrantedScopes) -> Context<'b>
+    pub const fn with_scopes<'b>(self, scopes: &'b [&'b str]) -> Context<'b>
     where
         'a: 'b,
     {
         Context {
             trusted: self.trusted,
             offline: self.offline,
-            scopes: Some(scopes),
+            scopes: Some(Scopes::List(scopes)),
+        }
+    }
+
+    /// This context asking `check` whether a required scope is granted.
+    #[must_use]
+    pub const fn with_scope_check<'b>(self, check: &'b dyn GrantedScopes) -> Context<'b>
+    where
+        'a: 'b,
+    {
+        Context {
+            trusted: self.trusted,
+            offline: self.offline,
+            scopes: Some(Scopes::Check(check)),
         }
     }
 }

@@ -59,11 +59,17 @@ impl Decision {
     /// Writes the explanation into `buf` as UTF-8 and returns its length; when
     /// `buf` is too small, writes nothing useful and returns the length needed.
     pub fn write_explanation(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let mut writer = SliceWriter { buf, len: 0, needed: 0 };
+        let mut writer = SliceWriter {
+            buf,
+            len: 0,
+            needed: 0,
+        };
         // SliceWriter never fails; it counts what does not fit.
         let _ = self.explain(&mut writer);
         if writer.needed > writer.buf.len() {
-            Err(BufferTooSmall { needed: writer.needed })
+            Err(BufferTooSmall {
+                needed: writer.needed,
+            })
         } else {
             Ok(writer.len)
         }

@@ -271,6 +271,8 @@ impl HintSet {
 
 impl fmt::Debug for HintSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(Hint::as_str)).finish()
+        f.debug_set()
+            .entries(self.iter().map(Hint::as_str))
+            .finish()
     }
 }

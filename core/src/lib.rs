@@ -64,7 +64,7 @@ mod tier;
 mod tool;
 
 pub use decide::{
-    Context, Decision, GrantedScopes, Reason, Retry, decide, may_run_in_parallel,
+    Context, Decision, GrantedScopes, Reason, Retry, Scopes, decide, may_run_in_parallel,
     needs_confirmation,
 };
 pub use hints::{Hint, HintSet, Hints};
@@ -98,7 +98,10 @@ impl core::error::Error for BufferTooSmall {}
 
 /// Serializes `value` as JSON into `out`. Every value serialized here is a
 /// short fixed-shape object, so a 256-byte scratch buffer measures it.
-fn write_serialized(value: &impl serde::Serialize, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
+fn write_serialized(
+    value: &impl serde::Serialize,
+    out: &mut [u8],
+) -> Result<usize, BufferTooSmall> {
     let mut scratch = [0u8; 256];
     let len = serde_json_core::to_slice(value, &mut scratch).map_err(|_| BufferTooSmall {
         needed: scratch.len() + 1,

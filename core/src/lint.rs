@@ -43,7 +43,11 @@ impl Findings {
 
     /// The set with bits `bits`; `None` if bit 7 is set.
     pub const fn from_bits(bits: u8) -> Option<Findings> {
-        if bits & 0x80 == 0 { Some(Findings(bits)) } else { None }
+        if bits & 0x80 == 0 {
+            Some(Findings(bits))
+        } else {
+            None
+        }
     }
 
     /// Whether `finding` is in the set.
@@ -54,7 +58,11 @@ impl Findings {
     /// This set with `finding` added when `yes`.
     #[must_use]
     pub const fn with_if(self, finding: Finding, yes: bool) -> Findings {
-        if yes { Findings(self.0 | 1 << finding as u8) } else { self }
+        if yes {
+            Findings(self.0 | 1 << finding as u8)
+        } else {
+            self
+        }
     }
 
     /// Whether there is no finding.
@@ -69,13 +77,18 @@ impl Findings {
 
     /// The findings, in order.
     pub fn iter(self) -> impl Iterator<Item = Finding> {
-        Finding::ALL.iter().copied().filter(move |&f| self.contains(f))
+        Finding::ALL
+            .iter()
+            .copied()
+            .filter(move |&f| self.contains(f))
     }
 }
 
 impl fmt::Debug for Findings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(Finding::as_str)).finish()
+        f.debug_set()
+            .entries(self.iter().map(Finding::as_str))
+            .finish()
     }
 }
 
@@ -133,7 +146,10 @@ struct FirstWord {
 impl FirstWord {
     /// SPEC §7: what precedes the first `_`, `-`, `.` or lower-to-upper change.
     fn of(name: JsonStr<'_>) -> FirstWord {
-        let mut word = FirstWord { letters: [0; 8], len: 0 };
+        let mut word = FirstWord {
+            letters: [0; 8],
+            len: 0,
+        };
         let mut previous_lower = false;
         for c in name.chars() {
             if matches!(c, '_' | '-' | '.') || (previous_lower && c.is_uppercase()) {
@@ -143,7 +159,12 @@ impl FirstWord {
             match word.letters.get_mut(word.len) {
                 Some(slot) if c.is_ascii() => *slot = c.to_ascii_lowercase() as u8,
                 // Too long or not ASCII: cannot be one of the words.
-                _ => return FirstWord { letters: [0; 8], len: usize::MAX },
+                _ => {
+                    return FirstWord {
+                        letters: [0; 8],
+                        len: usize::MAX,
+                    };
+                }
             }
             word.len += 1;
         }

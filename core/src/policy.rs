@@ -95,7 +95,11 @@ impl Policy {
 
     /// A policy from one action per class, in class order (`read` first).
     pub const fn new(actions: [Action; 6], confirm_costly: bool) -> Policy {
-        let mut bits = if confirm_costly { FLAG_CONFIRM_COSTLY } else { 0 };
+        let mut bits = if confirm_costly {
+            FLAG_CONFIRM_COSTLY
+        } else {
+            0
+        };
         let mut class = 0;
         while class < 6 {
             bits |= (actions[class] as u16) << (2 * class);

@@ -266,8 +266,10 @@ impl Visitor<'_> for ActionSeed<'_> {
         f.write_str("allow, confirm or deny")
     }
     fn visit_str<E: de::Error>(self, word: &str) -> Result<Action, E> {
-        Action::parse(word)
-            .ok_or_else(|| self.state.fail(PolicyErrorKind::InvalidAction, Some(self.field)))
+        Action::parse(word).ok_or_else(|| {
+            self.state
+                .fail(PolicyErrorKind::InvalidAction, Some(self.field))
+        })
     }
 }
 

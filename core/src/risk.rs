@@ -39,6 +39,10 @@ impl Risk {
 
     /// The riskier of two classes, usable in `const` contexts.
     pub const fn riskier(self, other: Risk) -> Risk {
-        if (self as u8) >= (other as u8) { self } else { other }
+        if (self as u8) >= (other as u8) {
+            self
+        } else {
+            other
+        }
     }
 }

@@ -220,10 +220,16 @@ fn decode_unicode_escape(bytes: &[u8]) -> (char, usize) {
         };
         if let Some(low @ 0xDC00..0xE000) = low {
             let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-            return (char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER), 12);
+            return (
+                char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER),
+                12,
+            );
         }
     }
-    (char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER), 6)
+    (
+        char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER),
+        6,
+    )
 }
 
 /// The value of four hex digits (no sign, unlike `u32::from_str_radix`).

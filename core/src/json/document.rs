@@ -49,8 +49,8 @@ pub fn read_document(input: &[u8]) -> Result<Document<'_>, DocumentError<'_>> {
     if u32::try_from(input.len()).is_err() {
         return Err(DocumentError::at(Kind::TooLarge, 0));
     }
-    let text = str::from_utf8(input)
-        .map_err(|e| DocumentError::at(Kind::InvalidUtf8, e.valid_up_to()))?;
+    let text =
+        str::from_utf8(input).map_err(|e| DocumentError::at(Kind::InvalidUtf8, e.valid_up_to()))?;
     let mut sc = Scanner::new(text, 0);
     let outline = sc.peek().and_then(|first| match first {
         b'{' => outline_object(&mut sc),

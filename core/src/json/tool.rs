@@ -181,7 +181,8 @@ fn read_meta<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Meta<'a>> {
         let k = key.text;
         if k == "x-side-effect" {
             meta.tier = match sc.peek()? {
-                b'"' => Tier::parse_json(sc.string()?).map_or(DeclaredTier::Unknown, DeclaredTier::Known),
+                b'"' => Tier::parse_json(sc.string()?)
+                    .map_or(DeclaredTier::Unknown, DeclaredTier::Known),
                 _ if sc.null()? => DeclaredTier::Absent,
                 _ => {
                     sc.skip_value(inner)?;
