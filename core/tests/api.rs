@@ -83,7 +83,7 @@ fn invalid_tools_carry_the_offset_of_their_first_problem() {
     let nameless = tools[2].invalid().unwrap();
     assert_eq!(
         (nameless.kind, nameless.offset, nameless.name),
-        (InvalidKind::MissingName, text.rfind('{').unwrap(), None)
+        (InvalidKind::MissingName, text.rfind('}').unwrap(), None)
     );
 }
 

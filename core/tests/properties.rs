@@ -269,9 +269,11 @@ proptest! {
     fn syntax_agrees_with_serde_json(text in "[\\[\\]{}\",:0-9eE.+\\- \\\\untrfalsx\u{e9}]{0,24}") {
         let ours = read_document(text.as_bytes());
         let theirs = serde_json::from_slice::<Value>(text.as_bytes());
+        // serde_json rejects numbers beyond f64, which JSON allows.
+        let beyond_f64 = theirs.as_ref().is_err_and(|e| e.to_string().contains("number out of range"));
         match ours {
             Err(e) if is_syntax(e.kind) => prop_assert!(theirs.is_err(), "we reject {text:?} ({e}), serde_json accepts"),
-            _ => prop_assert!(theirs.is_ok(), "we accept {text:?}, serde_json rejects"),
+            _ => prop_assert!(theirs.is_ok() || beyond_f64, "we accept {text:?}, serde_json rejects"),
         }
     }
 }

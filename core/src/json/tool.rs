@@ -40,14 +40,14 @@ struct Meta<'a> {
 enum Name<'a> {
     Missing,
     Named(JsonStr<'a>),
-    NotAString,
+    /// Not a string; the offset of the value.
+    NotAString(usize),
     Repeated,
 }
 
 /// Reads the Tool object at the cursor (its `{`); `depth` counts the
 /// containers open around it.
 pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Tool<'a>> {
-    let start = sc.pos();
     sc.bump();
     let inner = depth + 1;
     let mut keys = KeySet::new();
@@ -66,8 +66,9 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<T
             name = match (name, sc.peek()?) {
                 (Name::Missing, b'"') => Name::Named(sc.string()?),
                 (Name::Missing, _) => {
+                    let at = sc.pos();
                     sc.skip_value(inner)?;
-                    Name::NotAString
+                    Name::NotAString(at)
                 }
                 (_, _) => {
                     sc.skip_value(inner)?;
@@ -107,9 +108,12 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<T
     facts.tier = meta.tier;
     facts.required_scope = meta.required_scope;
     facts.produces = meta.produces.unwrap_or_default();
+    // A problem is placed where it is seen: a name that is not a string at its
+    // value, a missing name at the closing `}` (so any other problem is earlier).
     match name {
         Name::Named(n) => facts.name = n,
-        Name::Missing | Name::NotAString => problem.note(InvalidKind::MissingName, start),
+        Name::NotAString(at) => problem.note(InvalidKind::MissingName, at),
+        Name::Missing => problem.note(InvalidKind::MissingName, sc.pos() - 1),
         Name::Repeated => {}
     }
     Ok(match problem.0 {
