@@ -36,16 +36,9 @@ impl<'a> JsonStr<'a> {
         }
     }
 
-    /// The contents of a JSON string literal already checked by the scanner:
-    /// every escape is well formed and surrogates come in pairs.
-    pub(crate) fn from_checked_literal(raw: &'a str) -> JsonStr<'a> {
-        JsonStr {
-            raw,
-            escaped: raw.as_bytes().contains(&b'\\'),
-        }
-    }
-
-    /// As [`JsonStr::from_checked_literal`], when whether it has escapes is known.
+    /// The contents of a JSON string literal already checked by the scanner
+    /// (every escape well formed, surrogates in pairs); `escaped` says whether
+    /// it has any escape to decode.
     pub(crate) const fn from_checked_parts(raw: &'a str, escaped: bool) -> JsonStr<'a> {
         JsonStr { raw, escaped }
     }
@@ -68,6 +61,48 @@ impl<'a> JsonStr<'a> {
     /// Whether the decoded text is empty.
     pub const fn is_empty(&self) -> bool {
         self.raw.is_empty()
+    }
+
+    /// The decoded text when it is at most 32 bytes, else `""` — for matching
+    /// against known words (keys, tiers) with a plain `match`, without copying
+    /// unless the text has escapes.
+    pub(crate) fn word<'s>(&self, buf: &'s mut [u8; 32]) -> &'s str
+    where
+        'a: 's,
+    {
+        if !self.escaped {
+            return if self.raw.len() <= buf.len() {
+                self.raw
+            } else {
+                ""
+            };
+        }
+        self.decode_into(buf).unwrap_or("")
+    }
+
+    /// A cheap fingerprint of the decoded text — its length and first four
+    /// bytes — so that duplicate detection compares texts only when these agree.
+    pub(crate) fn fingerprint(&self) -> u32 {
+        let mut head = [0u8; 4];
+        if self.escaped {
+            let mut filled = 0;
+            for c in self.chars() {
+                for &byte in c.encode_utf8(&mut [0; 4]).as_bytes() {
+                    if let Some(slot) = head.get_mut(filled) {
+                        *slot = byte;
+                        filled += 1;
+                    }
+                }
+                if filled == head.len() {
+                    break;
+                }
+            }
+        } else {
+            for (slot, &byte) in head.iter_mut().zip(self.raw.as_bytes()) {
+                *slot = byte;
+            }
+        }
+        u32::from_le_bytes(head) ^ (self.decoded_len() as u32).rotate_left(24)
     }
 
     /// The decoded characters.

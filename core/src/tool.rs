@@ -85,7 +85,7 @@ impl<'a> Produces<'a> {
 
     /// The string entries, in order (entries that are not strings are skipped).
     pub fn iter(&self) -> ProducesIter<'a> {
-        let mut scanner = Scanner::new(self.array, 0);
+        let mut scanner = Scanner::over_checked(self.array, 0);
         let done = !self.array.starts_with('[');
         if !done {
             scanner.bump();
@@ -120,9 +120,7 @@ impl<'a> Iterator for ProducesIter<'a> {
                 }
                 break;
             }
-            if self.scanner.skip_value(0).is_err() {
-                break;
-            }
+            self.scanner.skip_checked();
         }
         self.done = true;
         None

@@ -32,8 +32,6 @@ pub struct Document<'a> {
     form: DocumentForm,
     /// Offset of the Tool object, or of the tools array.
     at: usize,
-    /// Containers open around the value at `at`.
-    depth: usize,
 }
 
 /// Validates `input` (a whole document) and finds its tools, in O(1) memory.
@@ -117,12 +115,11 @@ impl<'a> Document<'a> {
     /// The tools, in document order. Each call starts again from the first.
     pub fn tools(&self) -> Tools<'a> {
         Tools {
-            scanner: Scanner::new(self.text, self.at),
+            scanner: Scanner::over_checked(self.text, self.at),
             state: match self.form {
                 DocumentForm::Tool => State::Single,
                 _ => State::ListStart,
             },
-            depth: self.depth,
         }
     }
 }
@@ -148,7 +145,6 @@ enum State {
 pub struct Tools<'a> {
     scanner: Scanner<'a>,
     state: State,
-    depth: usize,
 }
 
 impl<'a> Iterator for Tools<'a> {
@@ -160,7 +156,7 @@ impl<'a> Iterator for Tools<'a> {
             State::Done => return None,
             State::Single => {
                 self.state = State::Done;
-                read_tool_object(sc, self.depth)
+                read_tool_object(sc)
             }
             State::ListStart | State::List => {
                 let mut first = matches!(self.state, State::ListStart);
@@ -169,7 +165,7 @@ impl<'a> Iterator for Tools<'a> {
                 }
                 self.state = State::List;
                 match sc.next_element(&mut first) {
-                    Ok(true) => read_element(sc, self.depth + 1),
+                    Ok(true) => read_element(sc),
                     _ => {
                         self.state = State::Done;
                         return None;
@@ -183,12 +179,12 @@ impl<'a> Iterator for Tools<'a> {
     }
 }
 
-fn read_element<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Tool<'a>> {
+fn read_element<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
     if sc.peek()? == b'{' {
-        return read_tool_object(sc, depth);
+        return read_tool_object(sc);
     }
     let offset = sc.pos();
-    sc.skip_value(depth)?;
+    sc.skip_checked();
     Ok(Tool::Invalid(InvalidTool {
         kind: InvalidKind::NotAnObject,
         offset,
@@ -285,14 +281,9 @@ fn outline_result(sc: &mut Scanner<'_>, tools: &mut Slot) -> Scan<()> {
 
 impl Outline {
     fn resolve(self, text: &str) -> Result<Document<'_>, DocumentError<'_>> {
-        let document = |form, at, depth| Document {
-            text,
-            form,
-            at,
-            depth,
-        };
+        let document = |form, at| Document { text, form, at };
         let keys = match self {
-            Outline::Array(at) => return Ok(document(DocumentForm::Array, at, 0)),
+            Outline::Array(at) => return Ok(document(DocumentForm::Array, at)),
             Outline::NotADocument(at) => return Err(DocumentError::at(Kind::NotADocument, at)),
             Outline::Object(keys) => keys,
         };
@@ -304,10 +295,10 @@ impl Outline {
             if !is_array(tools) {
                 return Err(DocumentError::at(Kind::ToolsNotArray, tools));
             }
-            return Ok(document(DocumentForm::ToolsList, tools, 1));
+            return Ok(document(DocumentForm::ToolsList, tools));
         }
         if keys.jsonrpc.value.is_none() {
-            return Ok(document(DocumentForm::Tool, keys.root, 0));
+            return Ok(document(DocumentForm::Tool, keys.root));
         }
         let repeated = [keys.jsonrpc, keys.result, keys.error, keys.result_tools]
             .iter()
@@ -323,9 +314,7 @@ impl Outline {
             });
         }
         match (keys.result.value, keys.result_tools.value) {
-            (Some(_), Some(tools)) if is_array(tools) => {
-                Ok(document(DocumentForm::JsonRpc, tools, 2))
-            }
+            (Some(_), Some(tools)) if is_array(tools) => Ok(document(DocumentForm::JsonRpc, tools)),
             (Some(_), Some(tools)) => Err(DocumentError::at(Kind::ToolsNotArray, tools)),
             (Some(result), None) => Err(DocumentError::at(Kind::MissingResult, result)),
             (None, _) => Err(DocumentError::at(Kind::MissingResult, keys.root)),
@@ -339,7 +328,7 @@ fn server_error(text: &str, at: usize) -> ServerError<'_> {
         code: None,
         message: JsonStr::plain(""),
     };
-    let mut sc = Scanner::new(text, at);
+    let mut sc = Scanner::over_checked(text, at);
     if sc.peek() != Ok(b'{') {
         return error;
     }
@@ -349,7 +338,10 @@ fn server_error(text: &str, at: usize) -> ServerError<'_> {
         let read = match sc.peek() {
             Ok(b'"') if key.text == "message" => sc.string().map(|m| error.message = m),
             Ok(b'-' | b'0'..=b'9') if key.text == "code" => sc.integer().map(|c| error.code = c),
-            _ => sc.skip_value(2),
+            _ => {
+                sc.skip_checked();
+                Ok(())
+            }
         };
         if read.is_err() {
             break;

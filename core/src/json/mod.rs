@@ -3,7 +3,9 @@
 mod document;
 mod error;
 mod keys;
+mod lex;
 pub(crate) mod scan;
+mod skip;
 mod tool;
 
 pub use document::{Document, DocumentForm, Tools, read_document, read_tool};

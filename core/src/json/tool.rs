@@ -45,11 +45,9 @@ enum Name<'a> {
     Repeated,
 }
 
-/// Reads the Tool object at the cursor (its `{`); `depth` counts the
-/// containers open around it.
-pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Tool<'a>> {
+/// Reads the Tool object at the cursor (its `{`) of validated text.
+pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
     sc.bump();
-    let inner = depth + 1;
     let mut keys = KeySet::new();
     let mut problem = FirstProblem::default();
     let mut name = Name::Missing;
@@ -61,41 +59,42 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<T
         if let Err(kind) = keys.insert(sc.text(), &key) {
             problem.note(kind, key.offset);
         }
-        let k = key.text;
-        if k == "name" {
+        let mut buf = [0; 32];
+        let word = key.text.word(&mut buf);
+        if word == "name" {
             name = match (name, sc.peek()?) {
                 (Name::Missing, b'"') => Name::Named(sc.string()?),
                 (Name::Missing, _) => {
                     let at = sc.pos();
-                    sc.skip_value(inner)?;
+                    sc.skip_checked();
                     Name::NotAString(at)
                 }
                 (_, _) => {
-                    sc.skip_value(inner)?;
+                    sc.skip_checked();
                     Name::Repeated
                 }
             };
-        } else if k == "title" {
+        } else if word == "title" {
             if sc.peek()? == b'"' {
                 facts.title = Some(sc.string()?);
             } else {
-                sc.skip_value(inner)?;
+                sc.skip_checked();
             }
-        } else if k == "annotations" {
+        } else if word == "annotations" {
             let at = sc.pos();
             if sc.peek()? == b'{' {
                 facts.annotated = true;
-                problem.merge(read_annotations(sc, inner, &mut facts)?);
+                problem.merge(read_annotations(sc, &mut facts)?);
             } else {
                 problem.note(InvalidKind::AnnotationsNotObject, at);
-                sc.skip_value(inner)?;
+                sc.skip_checked();
             }
-        } else if k == "_meta" {
-            underscore_meta = read_meta(sc, inner)?;
-        } else if k == "meta" {
-            plain_meta = read_meta(sc, inner)?;
+        } else if word == "_meta" {
+            underscore_meta = read_meta(sc)?;
+        } else if word == "meta" {
+            plain_meta = read_meta(sc)?;
         } else {
-            sc.skip_value(inner)?;
+            sc.skip_checked();
         }
     }
     // `_meta` wins when both are present; the other is not read at all.
@@ -130,13 +129,8 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<T
 }
 
 /// Reads the `annotations` object at the cursor into `facts`.
-fn read_annotations<'a>(
-    sc: &mut Scanner<'a>,
-    depth: usize,
-    facts: &mut ToolFacts<'a>,
-) -> Scan<FirstProblem> {
+fn read_annotations<'a>(sc: &mut Scanner<'a>, facts: &mut ToolFacts<'a>) -> Scan<FirstProblem> {
     sc.bump();
-    let inner = depth + 1;
     let mut keys = KeySet::new();
     let mut problem = FirstProblem::default();
     let mut first = true;
@@ -144,71 +138,73 @@ fn read_annotations<'a>(
         if let Err(kind) = keys.insert(sc.text(), &key) {
             problem.note(kind, key.offset);
         }
-        if let Some(hint) = Hint::parse_json(key.text) {
+        let mut buf = [0; 32];
+        let word = key.text.word(&mut buf);
+        if let Some(hint) = Hint::parse(word) {
             match sc.boolean()? {
                 Some(value) => facts.hints = facts.hints.with(hint, value),
                 None => {
                     // Not a boolean: absent (the worst case), and a finding.
                     facts.hints = facts.hints.without(hint);
                     facts.invalid_hints = facts.invalid_hints.with(hint);
-                    sc.skip_value(inner)?;
+                    sc.skip_checked();
                 }
             }
-        } else if key.text == "title" && sc.peek()? == b'"' {
+        } else if word == "title" && sc.peek()? == b'"' {
             facts.annotations_title = Some(sc.string()?);
         } else {
-            sc.skip_value(inner)?;
+            sc.skip_checked();
         }
     }
     Ok(problem)
 }
 
 /// Reads the value of `_meta` or `meta` at the cursor.
-fn read_meta<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Meta<'a>> {
+fn read_meta<'a>(sc: &mut Scanner<'a>) -> Scan<Meta<'a>> {
     let mut meta = Meta {
         present: true,
         ..Meta::default()
     };
     if sc.peek()? != b'{' {
         meta.problem.note(InvalidKind::MetaNotObject, sc.pos());
-        sc.skip_value(depth)?;
+        sc.skip_checked();
         return Ok(meta);
     }
     sc.bump();
-    let inner = depth + 1;
     let mut keys = KeySet::new();
     let mut first = true;
     while let Some(key) = sc.next_key(&mut first)? {
         if let Err(kind) = keys.insert(sc.text(), &key) {
             meta.problem.note(kind, key.offset);
         }
-        let k = key.text;
-        if k == "x-side-effect" {
+        let mut buf = [0; 32];
+        let word = key.text.word(&mut buf);
+        if word == "x-side-effect" {
             meta.tier = match sc.peek()? {
                 b'"' => Tier::parse_json(sc.string()?)
                     .map_or(DeclaredTier::Unknown, DeclaredTier::Known),
                 _ if sc.null()? => DeclaredTier::Absent,
                 _ => {
-                    sc.skip_value(inner)?;
+                    sc.skip_checked();
                     DeclaredTier::Unknown
                 }
             };
-        } else if k == "x-required-scope" {
+        } else if word == "x-required-scope" {
             meta.required_scope = match sc.peek()? {
                 b'"' => RequiredScope::Named(sc.string()?),
                 _ if sc.null()? => RequiredScope::None,
                 _ => {
-                    sc.skip_value(inner)?;
+                    sc.skip_checked();
                     RequiredScope::Malformed
                 }
             };
-        } else if k == "x-produces" && sc.peek()? == b'[' {
+        } else if word == "x-produces" && sc.peek()? == b'[' {
             let from = sc.pos();
-            sc.skip_value(inner)?;
+            sc.skip_checked();
             let array = sc.text().get(from..sc.pos()).unwrap_or_default();
             meta.produces = Some(Produces::from_checked_array(array));
         } else {
-            sc.skip_value(inner)?;
+            sc.skip_checked();
         }
     }
     Ok(meta)
