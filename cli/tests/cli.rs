@@ -42,9 +42,19 @@ fn row<'a>(rows: &'a [Value], name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no row {name}"))
 }
 
+/// (name, risk, action, reason, retry, findings) of one tool.
+type Expected = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+);
+
 /// The example under the default policy from a trusted server, worked out by
-/// hand from SPEC: (name, risk, action, reason, retry, findings).
-const EXAMPLE_TRUSTED: &[(&str, &str, &str, &str, &str, &[&str])] = &[
+/// hand from SPEC.
+const EXAMPLE_TRUSTED: &[Expected] = &[
     ("catalog_search", "read", "allow", "policy", "safe", &[]),
     ("analytics_run", "compute", "allow", "policy", "never", &[]),
     (
