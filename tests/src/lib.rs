@@ -5,6 +5,11 @@
 //! expectations and duplicate ids are failures, so a typo cannot turn a check
 //! into a no-op.
 
+/// The Rust examples of the project README, run as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
+
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
