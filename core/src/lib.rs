@@ -48,6 +48,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// Unit tests use std; the library never does.
+#[cfg(test)]
+extern crate std;
+
 mod words;
 
 mod decide;

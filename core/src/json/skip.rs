@@ -153,3 +153,41 @@ pub(crate) fn skip_checked(bytes: &[u8], mut i: usize) -> usize {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::Value;
+    use std::format;
+
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<f64>().prop_map(Value::from),
+            // Strings full of what a skipper must not be fooled by.
+            "[\\[\\]{}\"\\\\a é,:]{0,90}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(6, 200, 8, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+                proptest::collection::vec(("[a-z\\]\\\\\"]{0,12}", inner), 0..8)
+                    .prop_map(|members| Value::Object(members.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// The checked skipper ends every value exactly where the validating
+        /// skipper does.
+        #[test]
+        fn checked_skipping_ends_where_validation_ends(v in value(), pad in 0usize..20, pretty: bool) {
+            let json = if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) }.unwrap();
+            let text = format!("{}{json} ,tail", " ".repeat(pad));
+            let bytes = text.as_bytes();
+            let expected = skip_value(bytes, pad, 0).unwrap();
+            prop_assert_eq!(skip_checked(bytes, pad), expected);
+        }
+    }
+}
