@@ -106,6 +106,14 @@ fn bench_corpus(c: &mut Criterion) {
     group.bench_function("rmcp+serde_json (anchor)", |b| {
         b.iter(|| rmcp_read_and_decide(black_box(CORPUS)))
     });
+    // Where hintgate's time goes: its validating first pass alone, against
+    // serde_json merely skipping the same bytes.
+    group.bench_function("hintgate validation pass", |b| {
+        b.iter(|| read_document(black_box(CORPUS)).is_ok())
+    });
+    group.bench_function("serde_json IgnoredAny", |b| {
+        b.iter(|| serde_json::from_slice::<serde::de::IgnoredAny>(black_box(CORPUS)).is_ok())
+    });
     group.finish();
 }
 
