@@ -27,6 +27,42 @@ impl FirstProblem {
     }
 }
 
+/// The members of an object whose duplicate keys make the tool invalid: the
+/// tool itself, `annotations`, and the meta object.
+struct Members {
+    keys: KeySet,
+    first: bool,
+}
+
+impl Members {
+    /// Enters the object whose `{` is at the cursor.
+    fn enter(sc: &mut Scanner<'_>) -> Members {
+        sc.bump();
+        Members {
+            keys: KeySet::new(),
+            first: true,
+        }
+    }
+
+    /// Moves past the next key and its `:`, noting a duplicate (or one key too
+    /// many) in `problem`, and returns the key decoded for matching against
+    /// known words (see [`JsonStr::word`]); `None` at the closing `}`.
+    fn next<'a: 'b, 'b>(
+        &mut self,
+        sc: &mut Scanner<'a>,
+        problem: &mut FirstProblem,
+        buf: &'b mut [u8; 32],
+    ) -> Scan<Option<&'b str>> {
+        let Some(key) = sc.next_key(&mut self.first)? else {
+            return Ok(None);
+        };
+        if let Err(kind) = self.keys.insert(sc.text(), &key) {
+            problem.note(kind, key.offset);
+        }
+        Ok(Some(key.text.word(buf)))
+    }
+}
+
 /// What one meta object (`_meta` or `meta`) says.
 #[derive(Clone, Copy, Default)]
 struct Meta<'a> {
@@ -47,20 +83,14 @@ enum Name<'a> {
 
 /// Reads the Tool object at the cursor (its `{`) of validated text.
 pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
-    sc.bump();
-    let mut keys = KeySet::new();
+    let mut members = Members::enter(sc);
     let mut problem = FirstProblem::default();
     let mut name = Name::Missing;
     let mut facts = ToolFacts::new(JsonStr::plain(""));
     let mut underscore_meta = Meta::default();
     let mut plain_meta = Meta::default();
-    let mut first = true;
-    while let Some(key) = sc.next_key(&mut first)? {
-        if let Err(kind) = keys.insert(sc.text(), &key) {
-            problem.note(kind, key.offset);
-        }
-        let mut buf = [0; 32];
-        let word = key.text.word(&mut buf);
+    let mut buf = [0; 32];
+    while let Some(word) = members.next(sc, &mut problem, &mut buf)? {
         if word == "name" {
             name = match (name, sc.peek()?) {
                 (Name::Missing, b'"') => Name::Named(sc.string()?),
@@ -130,16 +160,10 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
 
 /// Reads the `annotations` object at the cursor into `facts`.
 fn read_annotations<'a>(sc: &mut Scanner<'a>, facts: &mut ToolFacts<'a>) -> Scan<FirstProblem> {
-    sc.bump();
-    let mut keys = KeySet::new();
+    let mut members = Members::enter(sc);
     let mut problem = FirstProblem::default();
-    let mut first = true;
-    while let Some(key) = sc.next_key(&mut first)? {
-        if let Err(kind) = keys.insert(sc.text(), &key) {
-            problem.note(kind, key.offset);
-        }
-        let mut buf = [0; 32];
-        let word = key.text.word(&mut buf);
+    let mut buf = [0; 32];
+    while let Some(word) = members.next(sc, &mut problem, &mut buf)? {
         if let Some(hint) = Hint::parse(word) {
             match sc.boolean()? {
                 Some(value) => facts.hints = facts.hints.with(hint, value),
@@ -170,15 +194,9 @@ fn read_meta<'a>(sc: &mut Scanner<'a>) -> Scan<Meta<'a>> {
         sc.skip_checked();
         return Ok(meta);
     }
-    sc.bump();
-    let mut keys = KeySet::new();
-    let mut first = true;
-    while let Some(key) = sc.next_key(&mut first)? {
-        if let Err(kind) = keys.insert(sc.text(), &key) {
-            meta.problem.note(kind, key.offset);
-        }
-        let mut buf = [0; 32];
-        let word = key.text.word(&mut buf);
+    let mut members = Members::enter(sc);
+    let mut buf = [0; 32];
+    while let Some(word) = members.next(sc, &mut meta.problem, &mut buf)? {
         if word == "x-side-effect" {
             meta.tier = match sc.peek()? {
                 b'"' => Tier::parse_json(sc.string()?)
