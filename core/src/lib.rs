@@ -74,7 +74,7 @@ pub use decide::{
 pub use hints::{Hint, HintSet, Hints};
 pub use json::{
     Document, DocumentError, DocumentErrorKind, DocumentForm, ServerError, Tools, read_document,
-    read_tool,
+    read_tool, read_tools_into,
 };
 pub use lint::{Finding, Findings, lint};
 pub use policy::{Action, Policy, Preset};

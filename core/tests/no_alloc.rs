@@ -57,13 +57,22 @@ fn reading_and_deciding_the_corpus_allocates_nothing() {
             }
         }
     }
+    let mut slots = [None; 128];
+    let count = hintgate::read_tools_into(CORPUS, &mut slots).expect("valid");
+    for tool in slots[..count].iter().flatten() {
+        confirmations += usize::from(hintgate::needs_confirmation(
+            tool,
+            Policy::DEFAULT,
+            &Context::TRUSTED,
+        ));
+    }
     let policy = Policy::from_json(br#"{"read":"allow","compute":"allow","external":"deny","share":"confirm","spend":"confirm","destructive":"deny","confirm_costly":true}"#);
     let allocations = ALLOCATIONS.load(Ordering::SeqCst) - before;
     println!(
         "{tools} tools × {} decisions: {allocations} heap allocations",
         Preset::ALL.len() * contexts.len()
     );
-    assert_eq!(tools, 117);
+    assert_eq!((tools, count), (117, 117));
     assert!(confirmations > 0);
     assert!(policy.is_ok());
     assert_eq!(allocations, 0, "the core allocated");

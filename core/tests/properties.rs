@@ -2,7 +2,7 @@
 
 use hintgate::{
     Action, Context, Decision, DocumentErrorKind, Hint, Hints, Policy, Preset, Reason, Risk, Tool,
-    decide, lint, read_document,
+    decide, lint, read_document, read_tools_into,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -207,6 +207,21 @@ proptest! {
         });
     }
 
+    /// One pass into slots reads exactly what the validating iterator reads,
+    /// for every document shape, including ones where two lists compete.
+    #[test]
+    fn one_pass_reads_what_two_passes_read(tools in proptest::collection::vec(tool_value(), 0..6), other in proptest::collection::vec(tool_value(), 0..3), shape in 0..6usize) {
+        let doc = match shape {
+            0 => json!({ "tools": tools }),
+            1 => json!({ "jsonrpc": "2.0", "id": 1, "result": { "tools": tools } }),
+            2 => json!(tools),
+            3 => json!({ "jsonrpc": "2.0", "result": { "tools": other }, "tools": tools }),
+            4 => json!({ "name": "x", "result": { "tools": tools } }),
+            _ => tools.first().cloned().unwrap_or(json!({})),
+        };
+        same_either_way(&serde_json::to_vec(&doc).unwrap());
+    }
+
     /// Whitespace and key spelling (escaped or not) never change an outcome.
     #[test]
     fn layout_does_not_matter(tool in tool_value(), policy in any_policy()) {
@@ -293,7 +308,24 @@ fn is_syntax(kind: DocumentErrorKind) -> bool {
     )
 }
 
+/// Both ways of reading give the same tools, or the same error.
+fn same_either_way(bytes: &[u8]) {
+    let mut slots = [None; 8];
+    let one_pass = read_tools_into(bytes, &mut slots);
+    match read_document(bytes) {
+        Err(e) => assert_eq!(one_pass, Err(e)),
+        Ok(document) => {
+            let count = one_pass.expect("read_document accepted it");
+            assert_eq!(count, document.tools().count());
+            for (slot, tool) in slots.iter().zip(document.tools()) {
+                assert_eq!(slot.as_ref(), Some(&tool));
+            }
+        }
+    }
+}
+
 fn exercise(bytes: &[u8]) {
+    same_either_way(bytes);
     let Ok(document) = read_document(bytes) else {
         return;
     };

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use hintgate::{
     Action, Context, Decision, DocumentError, Finding, Hint, HintSet, Hints, Policy, Risk, Tier,
-    Tool, decide, lint, may_run_in_parallel, needs_confirmation, read_document,
+    Tool, decide, lint, may_run_in_parallel, needs_confirmation, read_document, read_tools_into,
 };
 use serde_json::{Map, Value};
 
@@ -159,6 +159,7 @@ impl CaseRun<'_> {
         let Some(bytes) = self.input(case) else {
             return;
         };
+        self.one_pass_agrees(&bytes);
         match (read_document(&bytes), case.get("tools"), case.get("error")) {
             (Ok(document), Some(Value::Array(expected)), None) => {
                 let tools: Vec<Tool<'_>> = document.tools().collect();
@@ -182,6 +183,24 @@ impl CaseRun<'_> {
                 error.kind
             )),
             _ => self.fail(format_args!("needs exactly one of `tools` and `error`")),
+        }
+    }
+
+    /// `read_tools_into` (one pass) must read exactly what the iterator reads.
+    fn one_pass_agrees(&mut self, bytes: &[u8]) {
+        let mut slots = vec![None; 64];
+        let one_pass = read_tools_into(bytes, &mut slots);
+        let two_pass = read_document(bytes).map(|d| d.tools().map(Some).collect::<Vec<_>>());
+        self.report.checks += 1;
+        let same = match (&one_pass, &two_pass) {
+            (Ok(count), Ok(tools)) => *count == tools.len() && slots[..*count] == tools[..],
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        };
+        if !same {
+            self.fail(format_args!(
+                "read_tools_into disagrees: {one_pass:?} vs {two_pass:?}"
+            ));
         }
     }
 

@@ -1,11 +1,14 @@
 //! Any bytes through the reader, the decision, the lint and the explanation:
-//! no panic, no `allow` for an invalid tool, and exactly serde_json's idea of
+//! no panic, no `allow` for an invalid tool, the one-pass and two-pass readers
+//! agreeing, and exactly serde_json's idea of
 //! which texts are JSON (I-JSON strings; serde_json stops one level earlier and rejects
 //! numbers beyond f64).
 
 #![no_main]
 
-use hintgate::{Action, Context, DocumentErrorKind as Kind, Preset, decide, lint, read_document};
+use hintgate::{
+    Action, Context, DocumentErrorKind as Kind, Preset, decide, lint, read_document, read_tools_into,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,6 +27,18 @@ fuzz_target!(|data: &[u8]| {
         Err(e) if e.to_string().contains("recursion limit") => {}
         Err(e) if e.to_string().contains("number out of range") => {}
         Err(e) => assert!(syntax_error, "we accept what serde_json rejects: {e}"),
+    }
+    // One pass into slots reads exactly what the validating iterator reads.
+    let mut slots = [None; 16];
+    let one_pass = read_tools_into(data, &mut slots);
+    match &ours {
+        Err(e) => assert_eq!(one_pass.as_ref().err(), Some(e)),
+        Ok(document) => {
+            assert_eq!(one_pass, Ok(document.tools().count()));
+            for (slot, tool) in slots.iter().zip(document.tools()) {
+                assert_eq!(slot.as_ref(), Some(&tool));
+            }
+        }
     }
     let Ok(document) = ours else { return };
     let scopes = ["repo"];

@@ -4,9 +4,10 @@ mod document;
 mod error;
 mod keys;
 mod lex;
+mod outline;
 pub(crate) mod scan;
 mod skip;
 mod tool;
 
-pub use document::{Document, DocumentForm, Tools, read_document, read_tool};
+pub use document::{Document, DocumentForm, Tools, read_document, read_tool, read_tools_into};
 pub use error::{DocumentError, DocumentErrorKind, ServerError};

@@ -4,8 +4,10 @@
 //! It exists because serde-json-core's deserializer cannot do what SPEC §6
 //! needs: it hides its position (no byte offsets), skips unknown values by
 //! unbounded recursion while accepting any bytes as a number or literal, and
-//! rejects valid surrogate-pair escapes. Here every byte is validated, skipping
-//! is iterative with the 128-level bound, and errors carry their offset.
+//! rejects valid surrogate-pair escapes. Here the first pass over a document
+//! validates every byte, skipping is iterative with the 128-level bound, and
+//! errors carry their offset; later passes (`Scanner::over_checked`) trust
+//! what the first pass accepted and only find their way.
 
 use super::error::DocumentErrorKind as Kind;
 pub(crate) use super::lex::{Fault, Scan};
@@ -194,6 +196,16 @@ impl<'a> Scanner<'a> {
     pub fn skip_value(&mut self, depth: usize) -> Scan<()> {
         self.pos = skip::skip_value(self.bytes(), self.pos, depth)?;
         Ok(())
+    }
+
+    /// Skips one value: validating it, unless the text was validated before.
+    pub fn skip(&mut self, depth: usize) -> Scan<()> {
+        if self.checked {
+            self.skip_checked();
+            Ok(())
+        } else {
+            self.skip_value(depth)
+        }
     }
 
     /// Skips one value of text already validated by [`Scanner::skip_value`].

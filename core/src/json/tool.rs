@@ -81,8 +81,10 @@ enum Name<'a> {
     Repeated,
 }
 
-/// Reads the Tool object at the cursor (its `{`) of validated text.
-pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
+/// Reads the Tool object at the cursor (its `{`); `depth` counts the containers
+/// around it. A validating scanner also validates everything it skips.
+pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Tool<'a>> {
+    let inner = depth + 1;
     let mut members = Members::enter(sc);
     let mut problem = FirstProblem::default();
     let mut name = Name::Missing;
@@ -96,11 +98,11 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
                 (Name::Missing, b'"') => Name::Named(sc.string()?),
                 (Name::Missing, _) => {
                     let at = sc.pos();
-                    sc.skip_checked();
+                    sc.skip(inner)?;
                     Name::NotAString(at)
                 }
                 (_, _) => {
-                    sc.skip_checked();
+                    sc.skip(inner)?;
                     Name::Repeated
                 }
             };
@@ -108,23 +110,23 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
             if sc.peek()? == b'"' {
                 facts.title = Some(sc.string()?);
             } else {
-                sc.skip_checked();
+                sc.skip(inner)?;
             }
         } else if word == "annotations" {
             let at = sc.pos();
             if sc.peek()? == b'{' {
                 facts.annotated = true;
-                problem.merge(read_annotations(sc, &mut facts)?);
+                problem.merge(read_annotations(sc, inner, &mut facts)?);
             } else {
                 problem.note(InvalidKind::AnnotationsNotObject, at);
-                sc.skip_checked();
+                sc.skip(inner)?;
             }
         } else if word == "_meta" {
-            underscore_meta = read_meta(sc)?;
+            underscore_meta = read_meta(sc, inner)?;
         } else if word == "meta" {
-            plain_meta = read_meta(sc)?;
+            plain_meta = read_meta(sc, inner)?;
         } else {
-            sc.skip_checked();
+            sc.skip(inner)?;
         }
     }
     // `_meta` wins when both are present; the other is not read at all.
@@ -159,7 +161,12 @@ pub(crate) fn read_tool_object<'a>(sc: &mut Scanner<'a>) -> Scan<Tool<'a>> {
 }
 
 /// Reads the `annotations` object at the cursor into `facts`.
-fn read_annotations<'a>(sc: &mut Scanner<'a>, facts: &mut ToolFacts<'a>) -> Scan<FirstProblem> {
+fn read_annotations<'a>(
+    sc: &mut Scanner<'a>,
+    depth: usize,
+    facts: &mut ToolFacts<'a>,
+) -> Scan<FirstProblem> {
+    let inner = depth + 1;
     let mut members = Members::enter(sc);
     let mut problem = FirstProblem::default();
     let mut buf = [0; 32];
@@ -171,27 +178,28 @@ fn read_annotations<'a>(sc: &mut Scanner<'a>, facts: &mut ToolFacts<'a>) -> Scan
                     // Not a boolean: absent (the worst case), and a finding.
                     facts.hints = facts.hints.without(hint);
                     facts.invalid_hints = facts.invalid_hints.with(hint);
-                    sc.skip_checked();
+                    sc.skip(inner)?;
                 }
             }
         } else if word == "title" && sc.peek()? == b'"' {
             facts.annotations_title = Some(sc.string()?);
         } else {
-            sc.skip_checked();
+            sc.skip(inner)?;
         }
     }
     Ok(problem)
 }
 
 /// Reads the value of `_meta` or `meta` at the cursor.
-fn read_meta<'a>(sc: &mut Scanner<'a>) -> Scan<Meta<'a>> {
+fn read_meta<'a>(sc: &mut Scanner<'a>, depth: usize) -> Scan<Meta<'a>> {
+    let inner = depth + 1;
     let mut meta = Meta {
         present: true,
         ..Meta::default()
     };
     if sc.peek()? != b'{' {
         meta.problem.note(InvalidKind::MetaNotObject, sc.pos());
-        sc.skip_checked();
+        sc.skip(depth)?;
         return Ok(meta);
     }
     let mut members = Members::enter(sc);
@@ -203,7 +211,7 @@ fn read_meta<'a>(sc: &mut Scanner<'a>) -> Scan<Meta<'a>> {
                     .map_or(DeclaredTier::Unknown, DeclaredTier::Known),
                 _ if sc.null()? => DeclaredTier::Absent,
                 _ => {
-                    sc.skip_checked();
+                    sc.skip(inner)?;
                     DeclaredTier::Unknown
                 }
             };
@@ -212,17 +220,17 @@ fn read_meta<'a>(sc: &mut Scanner<'a>) -> Scan<Meta<'a>> {
                 b'"' => RequiredScope::Named(sc.string()?),
                 _ if sc.null()? => RequiredScope::None,
                 _ => {
-                    sc.skip_checked();
+                    sc.skip(inner)?;
                     RequiredScope::Malformed
                 }
             };
         } else if word == "x-produces" && sc.peek()? == b'[' {
             let from = sc.pos();
-            sc.skip_checked();
+            sc.skip(inner)?;
             let array = sc.text().get(from..sc.pos()).unwrap_or_default();
             meta.produces = Some(Produces::from_checked_array(array));
         } else {
-            sc.skip_checked();
+            sc.skip(inner)?;
         }
     }
     Ok(meta)
