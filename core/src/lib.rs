@@ -36,8 +36,9 @@
 //! # Ok::<(), hintgate::DocumentError>(())
 //! ```
 //!
-//! The crate is `#![no_std]` and never allocates: documents are read in place,
-//! in O(1) memory whatever their size, strings are decoded on demand
+//! The crate is `#![no_std]` and never allocates: documents are read in place —
+//! in O(1) memory whatever their size with [`read_document`], or in one pass
+//! into slots the caller owns with [`read_tools_into`] — strings are decoded on demand
 //! ([`JsonStr`]), and explanations are written through [`core::fmt::Write`].
 //! Every enum carries explicit numbers and SPEC §8's words, shared by the C,
 //! Python, Node and WASM bindings.
