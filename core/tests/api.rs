@@ -288,3 +288,19 @@ fn bindings_can_decide_facts_they_built_themselves() {
     assert_eq!(from_facts, from_json);
     assert_eq!(from_facts.retry(), hintgate::Retry::SameKey);
 }
+
+#[test]
+fn one_pass_keeps_only_the_list_that_wins() {
+    // A top-level `tools` list wins over a JSON-RPC result's, even after it.
+    let json = br#"{"jsonrpc":"2.0","result":{"tools":[{"name":"a"},{"name":"b"},{"name":"c"}]},"tools":[{"name":"x"}]}"#;
+    let mut slots = [None; 4];
+    assert_eq!(hintgate::read_tools_into(json, &mut slots), Ok(1));
+    assert_eq!(slots[0].and_then(|t| t.name()).unwrap(), "x");
+    assert!(slots[1..].iter().all(Option::is_none), "no stale tools");
+
+    // Too little room: the count says how many there are.
+    let mut one = [None; 1];
+    let json = br#"{"tools":[{"name":"a"},{"name":"b"}]}"#;
+    assert_eq!(hintgate::read_tools_into(json, &mut one), Ok(2));
+    assert_eq!(one[0].and_then(|t| t.name()).unwrap(), "a");
+}

@@ -49,14 +49,14 @@ pub fn read_document(input: &[u8]) -> Result<Document<'_>, DocumentError<'_>> {
 /// Reads every tool of `input` in one pass into `out`, and returns how many
 /// tools the document holds. The whole document is validated before this
 /// returns, so on `Err` nothing in `out` counts; on `Ok(n)` the first
-/// `min(n, out.len())` slots hold the tools in order. When `n > out.len()`,
-/// read the rest with [`read_document`] or call again with more room.
+/// `min(n, out.len())` slots hold the tools in order and the others are as
+/// they were. When `n > out.len()`, read the rest with [`read_document`] or
+/// call again with more room.
 ///
 /// This touches the bytes once, where [`read_document`] then
 /// [`Document::tools`] touches them twice in O(1) memory.
 ///
 /// ```
-/// use hintgate::{Context, Policy};
 /// let mut slots = [None; 16];
 /// let count = hintgate::read_tools_into(br#"[{"name":"a"},{"name":"b"}]"#, &mut slots)?;
 /// let names: Vec<String> = slots[..count].iter().flatten().map(|t| t.name().unwrap().to_string()).collect();
@@ -91,6 +91,11 @@ impl<'a> Sink<'a> for Slots<'_, 'a> {
     }
 
     fn restart(&mut self) {
+        // A later list wins: what the earlier one wrote must not linger.
+        let written = self.count.min(self.out.len());
+        if let Some(stale) = self.out.get_mut(..written) {
+            stale.fill(None);
+        }
         self.count = 0;
     }
 
