@@ -24,22 +24,9 @@ vocabulary! {
 }
 
 impl Hint {
-    /// The four MCP `ToolAnnotations` hints, which tiers stamp.
-    pub const STANDARD: [Hint; 4] = [
-        Hint::ReadOnly,
-        Hint::Destructive,
-        Hint::Idempotent,
-        Hint::OpenWorld,
-    ];
-
     /// The value a hint takes when it is not declared.
     pub const fn default_value(self) -> bool {
         matches!(self, Hint::Destructive | Hint::OpenWorld)
-    }
-
-    /// Whether this is one of the four MCP hints (slots 0–3).
-    pub const fn is_standard(self) -> bool {
-        (self as u8) < 4
     }
 
     const fn bit(self) -> u16 {
@@ -66,6 +53,11 @@ impl Hint {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Hints(u16);
 
+/// Declared bits of all six slots.
+const ALL_SLOTS: u16 = 0x3F;
+/// Declared bits of the four MCP hints, the ones a tier stamps.
+const STANDARD_SLOTS: u16 = 0x0F;
+
 impl Hints {
     /// No hint declared: every effective value is the MCP default.
     pub const NONE: Hints = Hints(0);
@@ -76,8 +68,8 @@ impl Hints {
     /// The packed value, or `None` when `bits` sets a reserved bit or a value
     /// bit whose slot is not declared.
     pub const fn from_bits(bits: u16) -> Option<Hints> {
-        let declared = bits & 0x3F;
-        let values = (bits >> 8) & 0x3F;
+        let declared = bits & ALL_SLOTS;
+        let values = (bits >> 8) & ALL_SLOTS;
         if bits & Self::RESERVED_BITS != 0 || values & !declared != 0 {
             None
         } else {
@@ -129,7 +121,7 @@ impl Hints {
     /// `stamp` (a tier's stamp, which declares all four). Undeclared hints and
     /// the two extension hints always agree.
     pub const fn agrees_with(self, stamp: Hints) -> bool {
-        let declared_standard = self.0 & 0x0F;
+        let declared_standard = self.0 & STANDARD_SLOTS;
         ((self.0 ^ stamp.0) >> 8) & declared_standard == 0
     }
 
@@ -137,7 +129,7 @@ impl Hints {
     /// from `stamp`. Only meaningful when [`Hints::agrees_with`] the stamp.
     #[must_use]
     pub const fn filled_from(self, stamp: Hints) -> Hints {
-        let missing = stamp.0 & 0x0F & !self.0;
+        let missing = stamp.0 & STANDARD_SLOTS & !self.0;
         Hints(self.0 | missing | (stamp.0 & (missing << 8)))
     }
 
