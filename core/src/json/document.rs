@@ -72,6 +72,8 @@ pub fn read_tools_into<'a>(
     if form == DocumentForm::Tool {
         // A single tool is known to be one only at the end of its object.
         slots.restart();
+        // The text passed validation, so this cannot fail; if it did, the
+        // document would still be refused rather than half read.
         let tool = read_tool_object(&mut Scanner::over_checked(text, at), 0)
             .map_err(|_| DocumentError::at(Kind::NotATool, at))?;
         slots.push(tool);
