@@ -36,6 +36,25 @@ impl<'a> JsonStr<'a> {
         }
     }
 
+    /// The contents of a JSON string literal — the text between its quotes,
+    /// escapes not yet decoded — once checked: `None` when it holds an
+    /// unescaped `"`, a control character, or an escape that is not well
+    /// formed (a `\\u` surrogate must be a high–low pair, as in a document).
+    ///
+    /// For hosts that keep a string as it stood in a document (the C binding
+    /// hands tools out as views of the caller's buffer) and give it back later.
+    ///
+    /// ```
+    /// use hintgate::JsonStr;
+    /// assert_eq!(JsonStr::from_json_contents(r"del\u0065te").unwrap(), "delete");
+    /// assert!(JsonStr::from_json_contents(r"bad \q escape").is_none());
+    /// assert!(JsonStr::from_json_contents("a \"quote").is_none());
+    /// ```
+    pub fn from_json_contents(raw: &'a str) -> Option<JsonStr<'a>> {
+        let escaped = crate::json::lex::string_contents(raw.as_bytes())?;
+        Some(JsonStr { raw, escaped })
+    }
+
     /// The contents of a JSON string literal already checked by the scanner
     /// (every escape well formed, surrogates in pairs); `escaped` says whether
     /// it has any escape to decode.

@@ -1,8 +1,8 @@
 //! Properties of the policy and the reader over generated tools and bytes.
 
 use hintgate::{
-    Action, Context, Decision, DocumentErrorKind, Hint, Hints, Policy, Preset, Reason, Risk, Tool,
-    decide, lint, read_document, read_tools_into,
+    Action, Context, Decision, DocumentErrorKind, Hint, Hints, JsonStr, Policy, Preset, Reason,
+    Risk, Tool, decide, lint, read_document, read_tools_into,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -290,6 +290,27 @@ proptest! {
             Err(e) if is_syntax(e.kind) => prop_assert!(theirs.is_err(), "we reject {text:?} ({e}), serde_json accepts"),
             _ => prop_assert!(theirs.is_ok() || beyond_f64, "we accept {text:?}, serde_json rejects"),
         }
+    }
+
+    /// `JsonStr::from_json_contents` accepts exactly the bodies of the string
+    /// literals serde_json accepts, and decodes them to the same text.
+    #[test]
+    fn string_contents_agree_with_serde_json(body in "[a\"\\\\/bnrtuD8C0Fe\u{1}\u{e9} ]{0,16}") {
+        let ours = JsonStr::from_json_contents(&body);
+        let theirs = serde_json::from_str::<String>(&format!("\"{body}\""));
+        match (ours, theirs) {
+            (Some(ours), Ok(theirs)) => prop_assert_eq!(ours.to_string(), theirs),
+            (None, Err(_)) => {}
+            (ours, theirs) => prop_assert!(false, "{body:?}: ours {ours:?}, serde_json {theirs:?}"),
+        }
+    }
+
+    /// Any text serde_json writes as a literal reads back through it.
+    #[test]
+    fn written_strings_read_back(text in any::<String>()) {
+        let literal = serde_json::to_string(&text).unwrap();
+        let body = &literal[1..literal.len() - 1];
+        prop_assert_eq!(JsonStr::from_json_contents(body).map(|s| s.to_string()), Some(text));
     }
 }
 

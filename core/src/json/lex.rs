@@ -54,6 +54,24 @@ pub(crate) fn string_end(bytes: &[u8], quote: usize) -> Scan<(usize, bool)> {
     }
 }
 
+/// Checks that `bytes` are the contents of a JSON string literal (what stands
+/// between its quotes); returns whether they hold escapes.
+pub(crate) fn string_contents(bytes: &[u8]) -> Option<bool> {
+    let mut i = 0;
+    let mut escaped = false;
+    loop {
+        i = skip_plain(bytes, i);
+        match bytes.get(i) {
+            None => return Some(escaped),
+            Some(b'\\') => {
+                escaped = true;
+                i = escape_end(bytes, i).ok()?;
+            }
+            Some(_) => return None,
+        }
+    }
+}
+
 /// Checks the escape starting at `at` (a `\`); returns the index after it.
 fn escape_end(bytes: &[u8], at: usize) -> Scan<usize> {
     match bytes.get(at + 1) {

@@ -3,7 +3,7 @@
 mod document;
 mod error;
 mod keys;
-mod lex;
+pub(crate) mod lex;
 mod outline;
 pub(crate) mod scan;
 mod skip;
