@@ -1,0 +1,195 @@
+//! Reading documents and deciding their tools: the hot paths.
+
+use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
+use napi::Result;
+use napi::bindgen_prelude::{Uint8Array, Uint32Array};
+use napi_derive::napi;
+
+use crate::layout::{pack_decision, pack_info};
+use crate::{policy_from_bits, with_context};
+
+/// The decisions of a document's tools, packed (see `layout`).
+#[napi(object)]
+pub struct DocumentResult {
+    /// Two words per tool, in document order: the decision word, the info word.
+    pub words: Uint32Array,
+    /// The decoded names of the tools that have one, joined.
+    pub names: String,
+    /// Per tool, where its name ends in `names` (UTF-16 units); a tool without
+    /// a name ends where the previous one did.
+    pub name_ends: Uint32Array,
+    /// The display names (SPEC §5) joined, when asked for.
+    pub display_names: Option<String>,
+    /// Per tool, where its display name ends in `display_names`.
+    pub display_ends: Option<Uint32Array>,
+    /// Why the document was rejected; then there are no tools.
+    pub error: Option<DocumentFailure>,
+}
+
+/// A rejected document.
+#[derive(Clone)]
+#[napi(object)]
+pub struct DocumentFailure {
+    /// The document error kind's number.
+    pub kind: u32,
+    /// The byte offset of the problem in the UTF-8 input.
+    pub offset: f64,
+    /// The core's one-line description.
+    pub message: String,
+    /// The server's `error.message`, for a JSON-RPC error response.
+    pub server_message: Option<String>,
+    /// The server's `error.code`, when it is an integer.
+    pub server_code: Option<f64>,
+}
+
+impl From<&DocumentError<'_>> for DocumentFailure {
+    fn from(error: &DocumentError<'_>) -> Self {
+        DocumentFailure {
+            kind: u32::from(error.kind.to_u8()),
+            // Offsets fit a double exactly (inputs are far below 2^53 bytes).
+            offset: error.offset as f64,
+            message: error.to_string(),
+            server_message: error.server.map(|s| s.message.to_string()),
+            server_code: error.server.and_then(|s| s.code).map(|c| c as f64),
+        }
+    }
+}
+
+/// Appends a decoded JSON string and returns the UTF-16 length it added.
+fn push_decoded(out: &mut String, text: JsonStr<'_>) -> u32 {
+    let start = out.len();
+    match text.as_plain() {
+        Some(plain) => out.push_str(plain),
+        None => out.extend(text.chars()),
+    }
+    let added = &out[start..];
+    let units = if added.is_ascii() {
+        added.len()
+    } else {
+        added.chars().map(char::len_utf16).sum()
+    };
+    u32::try_from(units).unwrap_or(u32::MAX)
+}
+
+/// Joined strings with their UTF-16 end offsets.
+#[derive(Default)]
+struct Joined {
+    text: String,
+    ends: Vec<u32>,
+    end: u32,
+}
+
+impl Joined {
+    fn push(&mut self, s: Option<JsonStr<'_>>) {
+        if let Some(s) = s {
+            self.end = self.end.saturating_add(push_decoded(&mut self.text, s));
+        }
+        self.ends.push(self.end);
+    }
+}
+
+/// Reads the tools of `input`: the whole document, or exactly one Tool.
+fn read<'a>(input: &'a [u8], single: bool) -> core::result::Result<Vec<Tool<'a>>, DocumentError<'a>> {
+    if single {
+        return hintgate::read_tool(input).map(|tool| vec![tool]);
+    }
+    let mut slots = vec![None; 128];
+    let mut count = hintgate::read_tools_into(input, &mut slots)?;
+    if count > slots.len() {
+        slots = vec![None; count];
+        count = hintgate::read_tools_into(input, &mut slots)?;
+    }
+    Ok(slots.into_iter().take(count).flatten().collect())
+}
+
+fn decide_bytes(
+    input: &[u8],
+    single: bool,
+    policy: Policy,
+    context: u32,
+    scopes: Option<&[String]>,
+    with_info: bool,
+) -> DocumentResult {
+    let tools = match read(input, single) {
+        Ok(tools) => tools,
+        Err(error) => {
+            return DocumentResult {
+                words: Uint32Array::new(Vec::new()),
+                names: String::new(),
+                name_ends: Uint32Array::new(Vec::new()),
+                display_names: None,
+                display_ends: None,
+                error: Some(DocumentFailure::from(&error)),
+            };
+        }
+    };
+    let mut words = Vec::with_capacity(tools.len() * 2);
+    let mut names = Joined::default();
+    let mut display = Joined::default();
+    with_context(context, scopes, |ctx| {
+        for tool in &tools {
+            let decision = decide(tool, policy, ctx);
+            let confirm = needs_confirmation(tool, policy, ctx);
+            words.push(pack_decision(&decision, confirm, lint(tool)));
+            words.push(pack_info(tool));
+            names.push(tool.name());
+            if with_info {
+                display.push(tool.display_name());
+            }
+        }
+    });
+    DocumentResult {
+        words: Uint32Array::new(words),
+        names: names.text,
+        name_ends: Uint32Array::new(names.ends),
+        display_names: with_info.then_some(display.text),
+        display_ends: with_info.then(|| Uint32Array::new(display.ends)),
+        error: None,
+    }
+}
+
+/// Reads a document (or, with `single`, exactly one Tool) given as text and
+/// decides every tool under the packed policy and context.
+#[napi(catch_unwind)]
+pub fn decide_text(
+    json: String,
+    single: bool,
+    policy: u32,
+    context: u32,
+    scopes: Option<Vec<String>>,
+    with_info: bool,
+) -> Result<DocumentResult> {
+    let policy = policy_from_bits(policy)?;
+    Ok(decide_bytes(json.as_bytes(), single, policy, context, scopes.as_deref(), with_info))
+}
+
+/// As [`decide_text`], for bytes (`Uint8Array` or `Buffer`), read as they are.
+#[napi(catch_unwind)]
+pub fn decide_buffer(
+    json: Uint8Array,
+    single: bool,
+    policy: u32,
+    context: u32,
+    scopes: Option<Vec<String>>,
+    with_info: bool,
+) -> Result<DocumentResult> {
+    let policy = policy_from_bits(policy)?;
+    Ok(decide_bytes(&json, single, policy, context, scopes.as_deref(), with_info))
+}
+
+/// The fast path for one tool the JavaScript layer serialised itself: the
+/// info word times 2^32 plus the decision word, or -1 when the text is
+/// rejected (the caller then asks [`decide_text`] for the error).
+#[napi(catch_unwind)]
+pub fn decide_object(json: String, policy: u32, context: u32, scopes: Option<Vec<String>>) -> Result<f64> {
+    let policy = policy_from_bits(policy)?;
+    let Ok(tool) = hintgate::read_tool(json.as_bytes()) else {
+        return Ok(-1.0);
+    };
+    Ok(with_context(context, scopes.as_deref(), |ctx| {
+        let decision = decide(&tool, policy, ctx);
+        let confirm = needs_confirmation(&tool, policy, ctx);
+        let word = pack_decision(&decision, confirm, lint(&tool));
+        f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
+    }))
+}
