@@ -327,7 +327,10 @@ pub fn needs_confirmation(tool: &Tool<'_>, policy: Policy, ctx: &Context<'_>) ->
 }
 
 /// Whether a batch of calls may run in parallel (seed 004): only when every
-/// tool's class is `read`. An empty batch may.
-pub fn may_run_in_parallel<'d>(decisions: impl IntoIterator<Item = &'d Decision>) -> bool {
-    decisions.into_iter().all(|d| d.risk == Risk::Read)
+/// tool's class is `read`. An empty batch may. Takes decisions or references
+/// to them, so a batch need not be stored to be judged.
+pub fn may_run_in_parallel<D: core::borrow::Borrow<Decision>>(
+    decisions: impl IntoIterator<Item = D>,
+) -> bool {
+    decisions.into_iter().all(|d| d.borrow().risk == Risk::Read)
 }

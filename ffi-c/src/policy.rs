@@ -1,0 +1,231 @@
+//! Policies (SPEC §4): presets, custom tables, and JSON.
+
+use core::ffi::c_char;
+
+use hintgate::{Action, Policy, PolicyField, Preset, Risk};
+
+use crate::abi::{HgStatus, Out, Outcome, buffer, bytes, guard, write_text};
+use crate::words::{HgAction, HgPolicyErrorKind, HgPreset};
+
+/// A policy, packed as SPEC §4 says: two bits per risk class in `HgRisk`
+/// order (allow 0, confirm 1, deny 2) in bits 0–11, `confirm_costly` at bit 12.
+/// `HG_POLICY_DEFAULT` is the `default` preset.
+pub type HgPolicy = u16;
+
+/// The `default` preset: read and compute run, everything else is confirmed.
+pub const HG_POLICY_DEFAULT: HgPolicy = Policy::DEFAULT.bits();
+/// The `cautious` preset: only read runs unasked.
+pub const HG_POLICY_CAUTIOUS: HgPolicy = Policy::CAUTIOUS.bits();
+/// The `strict` preset: confirm everything.
+pub const HG_POLICY_STRICT: HgPolicy = Policy::STRICT.bits();
+/// The `plan` preset: read only; every other tool is denied.
+pub const HG_POLICY_PLAN: HgPolicy = Policy::PLAN.bits();
+/// The `permissive` preset: run everything (invalid tools are still confirmed).
+pub const HG_POLICY_PERMISSIVE: HgPolicy = Policy::PERMISSIVE.bits();
+
+/// `HgPolicyError.field` for the `confirm_costly` key (0–5 are the `HgRisk`
+/// classes' keys).
+pub const HG_POLICY_FIELD_CONFIRM_COSTLY: u8 = 6;
+
+/// Why a policy was rejected, and at which key.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct HgPolicyError {
+    /// What is wrong.
+    pub kind: HgPolicyErrorKind,
+    /// Whether `field` names the key at fault (duplicate, missing, bad value).
+    pub has_field: bool,
+    /// The key at fault: an `HgRisk`, or `HG_POLICY_FIELD_CONFIRM_COSTLY`.
+    pub field: u8,
+}
+
+pub(crate) fn policy_from(bits: HgPolicy) -> Outcome<Policy> {
+    Policy::from_bits(bits).ok_or(HgStatus::InvalidArgument)
+}
+
+/// `HG_OK` when `policy` is a packed policy, else `HG_INVALID_ARGUMENT`.
+#[unsafe(no_mangle)]
+pub extern "C" fn hg_policy_check(policy: HgPolicy) -> HgStatus {
+    guard(|| policy_from(policy).map(drop))
+}
+
+/// The policy a preset names.
+///
+/// # Safety
+/// `out` must be valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_preset(preset: u8, out: *mut HgPolicy) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let preset = Preset::from_u8(preset).ok_or(HgStatus::InvalidArgument)?;
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(preset.policy().bits()) };
+        Ok(())
+    })
+}
+
+/// The preset `policy` is, or `HG_UNKNOWN_WORD` for a custom policy.
+///
+/// # Safety
+/// `out` must be valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_as_preset(policy: HgPolicy, out: *mut HgPreset) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let preset = policy_from(policy)?
+            .as_preset()
+            .ok_or(HgStatus::UnknownWord)?;
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(preset.into()) };
+        Ok(())
+    })
+}
+
+/// A custom policy: `actions` holds six `HgAction` values in `HgRisk` order.
+///
+/// # Safety
+/// `actions` must be valid for reads of six bytes; `out` for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_new(
+    actions: *const HgAction,
+    confirm_costly: bool,
+    out: *mut HgPolicy,
+) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        // Read as bytes: C may have stored any number there.
+        // SAFETY: forwarded contract.
+        let codes = unsafe { bytes(actions.cast(), Risk::ALL.len())? };
+        let mut table = [Action::Allow; 6];
+        for (slot, &code) in table.iter_mut().zip(codes) {
+            *slot = Action::from_u8(code).ok_or(HgStatus::InvalidArgument)?;
+        }
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(Policy::new(table, confirm_costly).bits()) };
+        Ok(())
+    })
+}
+
+/// The action `policy` takes for risk class `risk`.
+///
+/// # Safety
+/// `out` must be valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_action(
+    policy: HgPolicy,
+    risk: u8,
+    out: *mut HgAction,
+) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let risk = Risk::from_u8(risk).ok_or(HgStatus::InvalidArgument)?;
+        let action = policy_from(policy)?.action(risk);
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(action.into()) };
+        Ok(())
+    })
+}
+
+/// `policy` with `action` for risk class `risk`.
+///
+/// # Safety
+/// `out` must be valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_with_action(
+    policy: HgPolicy,
+    risk: u8,
+    action: u8,
+    out: *mut HgPolicy,
+) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let risk = Risk::from_u8(risk).ok_or(HgStatus::InvalidArgument)?;
+        let action = Action::from_u8(action).ok_or(HgStatus::InvalidArgument)?;
+        let changed = policy_from(policy)?.with_action(risk, action);
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(changed.bits()) };
+        Ok(())
+    })
+}
+
+/// Whether `policy` confirms tools that declare `costWarning` when it would
+/// otherwise allow them.
+///
+/// # Safety
+/// `out` must be valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_confirm_costly(policy: HgPolicy, out: *mut bool) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let yes = policy_from(policy)?.confirm_costly();
+        // SAFETY: checked non-null; valid by the caller's contract.
+        unsafe { out.write(yes) };
+        Ok(())
+    })
+}
+
+/// Reads a policy object (`{"read":"allow",…,"confirm_costly":true}`: all
+/// seven keys, each once) from `len` bytes of JSON at `json`. On
+/// `HG_POLICY_ERROR`, `*error` (when `error` is not NULL) says why.
+///
+/// # Safety
+/// `json` must be valid for reads of `len` bytes; `out` for a write; `error`
+/// NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_from_json(
+    json: *const u8,
+    len: usize,
+    out: *mut HgPolicy,
+    error: *mut HgPolicyError,
+) -> HgStatus {
+    guard(|| {
+        let out = Out::new(out)?;
+        let error = Out::optional(error);
+        // SAFETY: forwarded contract.
+        let json = unsafe { bytes(json, len)? };
+        match Policy::from_json(json) {
+            Ok(policy) => {
+                // SAFETY: checked non-null; valid by the caller's contract.
+                unsafe { out.write(policy.bits()) };
+                Ok(())
+            }
+            Err(rejected) => {
+                if let Some(error) = error {
+                    let field = rejected.field.map(|field| match field {
+                        PolicyField::Class(risk) => risk.to_u8(),
+                        PolicyField::ConfirmCostly => HG_POLICY_FIELD_CONFIRM_COSTLY,
+                    });
+                    let details = HgPolicyError {
+                        kind: rejected.kind.into(),
+                        has_field: field.is_some(),
+                        field: field.unwrap_or(0),
+                    };
+                    // SAFETY: non-null; valid by the caller's contract.
+                    unsafe { error.write(details) };
+                }
+                Err(HgStatus::PolicyError)
+            }
+        }
+    })
+}
+
+/// Writes `policy` as its JSON object, NUL-terminated, into `buf` (`cap`
+/// bytes); `*len` as for `hg_tier_stamp_json`. 160 bytes always suffice.
+///
+/// # Safety
+/// `buf` must be valid for writes of `cap` bytes; `len` for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hg_policy_to_json(
+    policy: HgPolicy,
+    buf: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> HgStatus {
+    guard(|| {
+        let len = Out::new(len)?;
+        // SAFETY: forwarded contract.
+        let buf = unsafe { buffer(buf, cap)? };
+        let policy = policy_from(policy)?;
+        write_text(buf, len, |room| policy.write_json(room))
+    })
+}
