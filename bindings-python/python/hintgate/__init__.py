@@ -1,0 +1,51 @@
+"""hintgate: MCP tool-annotation policy, exactly.
+
+Turns the hints an MCP server puts on its tools (``readOnlyHint``,
+``destructiveHint``, ``idempotentHint``, ``openWorldHint``, a side-effect tier
+in ``_meta``) into what a client does with each call: run it (``allow``), ask
+a person first (``confirm``) or hide the tool (``deny``) — plus whether to
+retry, audit, or keep the result secret. Every rule is computed by hintgate's
+Rust core, the same in every language::
+
+    import hintgate
+    d = hintgate.decide({"name": "delete_repo"}, trusted=True)
+    d.action == "confirm"   # True
+    d.explain()             # 'Confirm first: the policy asks a person ...'
+"""
+
+from ._errors import DocumentError, HintgateError, InputError, PolicyError
+from ._native import (
+    Decision,
+    Hints,
+    Policy,
+    decide,
+    decide_all,
+    lint,
+    may_run_in_parallel,
+    needs_confirmation,
+)
+from ._vocabulary import Action, Finding, Hint, InvalidKind, Preset, Reason, Retry, Risk, Tier
+
+__all__ = [
+    "Action",
+    "Decision",
+    "DocumentError",
+    "Finding",
+    "Hint",
+    "HintgateError",
+    "Hints",
+    "InputError",
+    "InvalidKind",
+    "Policy",
+    "PolicyError",
+    "Preset",
+    "Reason",
+    "Retry",
+    "Risk",
+    "Tier",
+    "decide",
+    "decide_all",
+    "lint",
+    "may_run_in_parallel",
+    "needs_confirmation",
+]
