@@ -10,29 +10,31 @@ use core::ffi::c_char;
 use core::ptr::NonNull;
 
 /// What a call did. Every function that can fail returns one; `HG_OK` is 0.
+///
+/// cbindgen:prefix-with-name=false
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HgStatus {
     /// Success: the outputs are written.
-    Ok = 0,
+    HgOk = 0,
     /// A required pointer argument was NULL.
-    NullPointer = 1,
+    HgNullPointer = 1,
     /// A text argument was not valid UTF-8.
-    InvalidUtf8 = 2,
+    HgInvalidUtf8 = 2,
     /// A number is not a value of its type (an enum value, packed bits, a
     /// length over `PTRDIFF_MAX`), or an `HgTool`/`HgDecision` handed back has
     /// fields no reader or decision produces.
-    InvalidArgument = 3,
+    HgInvalidArgument = 3,
     /// The output buffer is too small; the needed length is written.
-    BufferTooSmall = 4,
+    HgBufferTooSmall = 4,
     /// A text is not one of the words it must be (a tier, a preset…).
-    UnknownWord = 5,
+    HgUnknownWord = 5,
     /// The JSON document was rejected; the `HgDocumentError` says why and where.
-    DocumentError = 6,
+    HgDocumentError = 6,
     /// The policy was rejected; the `HgPolicyError` says why.
-    PolicyError = 7,
+    HgPolicyError = 7,
     /// A bug in hintgate was caught at the boundary; nothing was written.
-    InternalError = 8,
+    HgInternalError = 8,
 }
 
 pub(crate) type Outcome<T = ()> = Result<T, HgStatus>;
@@ -43,11 +45,11 @@ pub(crate) type Outcome<T = ()> = Result<T, HgStatus>;
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> HgStatus {
     #[cfg(feature = "std")]
     let result = std::panic::catch_unwind(core::panic::AssertUnwindSafe(body))
-        .unwrap_or(Err(HgStatus::InternalError));
+        .unwrap_or(Err(HgStatus::HgInternalError));
     #[cfg(not(feature = "std"))]
     let result = body();
     match result {
-        Ok(()) => HgStatus::Ok,
+        Ok(()) => HgStatus::HgOk,
         Err(status) => status,
     }
 }
@@ -57,7 +59,7 @@ pub(crate) struct Out<T>(NonNull<T>);
 
 impl<T> Out<T> {
     pub(crate) fn new(ptr: *mut T) -> Outcome<Out<T>> {
-        NonNull::new(ptr).map(Out).ok_or(HgStatus::NullPointer)
+        NonNull::new(ptr).map(Out).ok_or(HgStatus::HgNullPointer)
     }
 
     /// An optional output: NULL means the caller does not want it.
@@ -82,11 +84,11 @@ pub(crate) unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Outcome<&'a [u8]> 
         return if len == 0 {
             Ok(&[])
         } else {
-            Err(HgStatus::NullPointer)
+            Err(HgStatus::HgNullPointer)
         };
     }
     if len > isize::MAX as usize {
-        return Err(HgStatus::InvalidArgument);
+        return Err(HgStatus::HgInvalidArgument);
     }
     // SAFETY: non-null, length bounded; validity is the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
@@ -102,14 +104,14 @@ pub(crate) unsafe fn slice<'a, T: Copy>(ptr: *const T, len: usize) -> Outcome<&'
         return if len == 0 {
             Ok(&[])
         } else {
-            Err(HgStatus::NullPointer)
+            Err(HgStatus::HgNullPointer)
         };
     }
     if len
         .checked_mul(size_of::<T>())
         .is_none_or(|size| size > isize::MAX as usize)
     {
-        return Err(HgStatus::InvalidArgument);
+        return Err(HgStatus::HgInvalidArgument);
     }
     // SAFETY: non-null, size bounded; validity is the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
@@ -122,7 +124,7 @@ pub(crate) unsafe fn slice<'a, T: Copy>(ptr: *const T, len: usize) -> Outcome<&'
 pub(crate) unsafe fn text<'a>(ptr: *const c_char, len: usize) -> Outcome<&'a str> {
     // SAFETY: forwarded contract.
     let bytes = unsafe { bytes(ptr.cast(), len)? };
-    core::str::from_utf8(bytes).map_err(|_| HgStatus::InvalidUtf8)
+    core::str::from_utf8(bytes).map_err(|_| HgStatus::HgInvalidUtf8)
 }
 
 /// A mutable output buffer of `cap` bytes; NULL is allowed only with `cap == 0`
@@ -136,11 +138,11 @@ pub(crate) unsafe fn buffer<'a>(ptr: *mut c_char, cap: usize) -> Outcome<&'a mut
         return if cap == 0 {
             Ok(&mut [])
         } else {
-            Err(HgStatus::NullPointer)
+            Err(HgStatus::HgNullPointer)
         };
     }
     if cap > isize::MAX as usize {
-        return Err(HgStatus::InvalidArgument);
+        return Err(HgStatus::HgInvalidArgument);
     }
     // SAFETY: non-null, length bounded; validity is the caller's contract.
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr.cast(), cap) })
@@ -174,7 +176,7 @@ pub(crate) fn write_text(
     };
     // SAFETY: as above.
     unsafe { len_out.write(needed) };
-    Err(HgStatus::BufferTooSmall)
+    Err(HgStatus::HgBufferTooSmall)
 }
 
 /// Reads a `bool`-typed field of a struct the caller handed in, as a byte:

@@ -91,7 +91,7 @@ impl HgDecision {
 /// # Safety
 /// `decision` must be non-NULL and valid for reads.
 unsafe fn decision_from(decision: *const HgDecision) -> Outcome<Decision> {
-    let invalid = HgStatus::InvalidArgument;
+    let invalid = HgStatus::HgInvalidArgument;
     Ok(Decision {
         action: Action::from_u8(read_code!(decision, action)).ok_or(invalid)?,
         risk: Risk::from_u8(read_code!(decision, risk)).ok_or(invalid)?,
@@ -162,7 +162,7 @@ pub unsafe extern "C" fn hg_decide(
     guard(|| {
         let out = Out::new(out)?;
         if tool.is_null() || ctx.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let decision = unsafe { decide_with(tool, policy, ctx, hintgate::decide)? };
@@ -187,7 +187,7 @@ pub unsafe extern "C" fn hg_needs_confirmation(
     guard(|| {
         let out = Out::new(out)?;
         if tool.is_null() || ctx.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let yes = unsafe { decide_with(tool, policy, ctx, hintgate::needs_confirmation)? };
@@ -207,7 +207,7 @@ pub unsafe extern "C" fn hg_lint(tool: *const HgTool, out: *mut HgFindings) -> H
     guard(|| {
         let out = Out::new(out)?;
         if tool.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let findings = hintgate::lint(&unsafe { tool_from(tool)? });
@@ -233,7 +233,7 @@ pub unsafe extern "C" fn hg_may_run_in_parallel(
     guard(|| {
         let out = Out::new(out)?;
         if decisions.is_null() && count != 0 {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // Check every decision before answering, so that a bad one is
         // reported whatever comes before it.
@@ -269,7 +269,7 @@ pub unsafe extern "C" fn hg_decision_explain(
     guard(|| {
         let len = Out::new(len)?;
         if decision.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let decision = unsafe { decision_from(decision)? };

@@ -17,22 +17,23 @@ pub type HgHints = u16;
 pub type HgHintSet = u8;
 
 /// The bits an `HgHints` never sets.
-pub const HG_HINTS_RESERVED_BITS: HgHints = Hints::RESERVED_BITS;
+pub const HG_HINTS_RESERVED_BITS: HgHints = 0xC0C0;
+const _: () = assert!(HG_HINTS_RESERVED_BITS == Hints::RESERVED_BITS);
 
 pub(crate) fn hints_from(bits: HgHints) -> Outcome<Hints> {
-    Hints::from_bits(bits).ok_or(HgStatus::InvalidArgument)
+    Hints::from_bits(bits).ok_or(HgStatus::HgInvalidArgument)
 }
 
 pub(crate) fn hint_set_from(bits: HgHintSet) -> Outcome<HintSet> {
-    HintSet::from_bits(bits).ok_or(HgStatus::InvalidArgument)
+    HintSet::from_bits(bits).ok_or(HgStatus::HgInvalidArgument)
 }
 
 fn hint_from(code: u8) -> Outcome<Hint> {
-    Hint::from_u8(code).ok_or(HgStatus::InvalidArgument)
+    Hint::from_u8(code).ok_or(HgStatus::HgInvalidArgument)
 }
 
 fn tier_from(code: u8) -> Outcome<Tier> {
-    Tier::from_u8(code).ok_or(HgStatus::InvalidArgument)
+    Tier::from_u8(code).ok_or(HgStatus::HgInvalidArgument)
 }
 
 /// `HG_OK` when `hints` is a packed hints value, else `HG_INVALID_ARGUMENT`.
@@ -184,7 +185,7 @@ pub unsafe extern "C" fn hg_tier_stamp_json(
             0 => HgStampPart::Both,
             1 => HgStampPart::Annotations,
             2 => HgStampPart::Meta,
-            _ => return Err(HgStatus::InvalidArgument),
+            _ => return Err(HgStatus::HgInvalidArgument),
         };
         write_text(buf, len, |room| match part {
             HgStampPart::Both => tier.write_stamp_json(room),

@@ -13,15 +13,24 @@ use crate::words::{HgAction, HgPolicyErrorKind, HgPreset};
 pub type HgPolicy = u16;
 
 /// The `default` preset: read and compute run, everything else is confirmed.
-pub const HG_POLICY_DEFAULT: HgPolicy = Policy::DEFAULT.bits();
+pub const HG_POLICY_DEFAULT: HgPolicy = 5456;
 /// The `cautious` preset: only read runs unasked.
-pub const HG_POLICY_CAUTIOUS: HgPolicy = Policy::CAUTIOUS.bits();
+pub const HG_POLICY_CAUTIOUS: HgPolicy = 5460;
 /// The `strict` preset: confirm everything.
-pub const HG_POLICY_STRICT: HgPolicy = Policy::STRICT.bits();
+pub const HG_POLICY_STRICT: HgPolicy = 5461;
 /// The `plan` preset: read only; every other tool is denied.
-pub const HG_POLICY_PLAN: HgPolicy = Policy::PLAN.bits();
+pub const HG_POLICY_PLAN: HgPolicy = 6824;
 /// The `permissive` preset: run everything (invalid tools are still confirmed).
-pub const HG_POLICY_PERMISSIVE: HgPolicy = Policy::PERMISSIVE.bits();
+pub const HG_POLICY_PERMISSIVE: HgPolicy = 0;
+
+// The header needs literals; these keep them the core's.
+const _: () = {
+    assert!(HG_POLICY_DEFAULT == Policy::DEFAULT.bits());
+    assert!(HG_POLICY_CAUTIOUS == Policy::CAUTIOUS.bits());
+    assert!(HG_POLICY_STRICT == Policy::STRICT.bits());
+    assert!(HG_POLICY_PLAN == Policy::PLAN.bits());
+    assert!(HG_POLICY_PERMISSIVE == Policy::PERMISSIVE.bits());
+};
 
 /// `HgPolicyError.field` for the `confirm_costly` key (0–5 are the `HgRisk`
 /// classes' keys).
@@ -40,7 +49,7 @@ pub struct HgPolicyError {
 }
 
 pub(crate) fn policy_from(bits: HgPolicy) -> Outcome<Policy> {
-    Policy::from_bits(bits).ok_or(HgStatus::InvalidArgument)
+    Policy::from_bits(bits).ok_or(HgStatus::HgInvalidArgument)
 }
 
 /// `HG_OK` when `policy` is a packed policy, else `HG_INVALID_ARGUMENT`.
@@ -57,7 +66,7 @@ pub extern "C" fn hg_policy_check(policy: HgPolicy) -> HgStatus {
 pub unsafe extern "C" fn hg_policy_preset(preset: u8, out: *mut HgPolicy) -> HgStatus {
     guard(|| {
         let out = Out::new(out)?;
-        let preset = Preset::from_u8(preset).ok_or(HgStatus::InvalidArgument)?;
+        let preset = Preset::from_u8(preset).ok_or(HgStatus::HgInvalidArgument)?;
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { out.write(preset.policy().bits()) };
         Ok(())
@@ -74,7 +83,7 @@ pub unsafe extern "C" fn hg_policy_as_preset(policy: HgPolicy, out: *mut HgPrese
         let out = Out::new(out)?;
         let preset = policy_from(policy)?
             .as_preset()
-            .ok_or(HgStatus::UnknownWord)?;
+            .ok_or(HgStatus::HgUnknownWord)?;
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { out.write(preset.into()) };
         Ok(())
@@ -98,7 +107,7 @@ pub unsafe extern "C" fn hg_policy_new(
         let codes = unsafe { bytes(actions.cast(), Risk::ALL.len())? };
         let mut table = [Action::Allow; 6];
         for (slot, &code) in table.iter_mut().zip(codes) {
-            *slot = Action::from_u8(code).ok_or(HgStatus::InvalidArgument)?;
+            *slot = Action::from_u8(code).ok_or(HgStatus::HgInvalidArgument)?;
         }
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { out.write(Policy::new(table, confirm_costly).bits()) };
@@ -118,7 +127,7 @@ pub unsafe extern "C" fn hg_policy_action(
 ) -> HgStatus {
     guard(|| {
         let out = Out::new(out)?;
-        let risk = Risk::from_u8(risk).ok_or(HgStatus::InvalidArgument)?;
+        let risk = Risk::from_u8(risk).ok_or(HgStatus::HgInvalidArgument)?;
         let action = policy_from(policy)?.action(risk);
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { out.write(action.into()) };
@@ -139,8 +148,8 @@ pub unsafe extern "C" fn hg_policy_with_action(
 ) -> HgStatus {
     guard(|| {
         let out = Out::new(out)?;
-        let risk = Risk::from_u8(risk).ok_or(HgStatus::InvalidArgument)?;
-        let action = Action::from_u8(action).ok_or(HgStatus::InvalidArgument)?;
+        let risk = Risk::from_u8(risk).ok_or(HgStatus::HgInvalidArgument)?;
+        let action = Action::from_u8(action).ok_or(HgStatus::HgInvalidArgument)?;
         let changed = policy_from(policy)?.with_action(risk, action);
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { out.write(changed.bits()) };
@@ -203,7 +212,7 @@ pub unsafe extern "C" fn hg_policy_from_json(
                     // SAFETY: non-null; valid by the caller's contract.
                     unsafe { error.write(details) };
                 }
-                Err(HgStatus::PolicyError)
+                Err(HgStatus::HgPolicyError)
             }
         }
     })

@@ -191,7 +191,7 @@ unsafe fn str_from_parts<'a>(
         return if len == 0 {
             Ok(None)
         } else {
-            Err(HgStatus::InvalidArgument)
+            Err(HgStatus::HgInvalidArgument)
         };
     }
     // SAFETY: forwarded contract.
@@ -199,7 +199,7 @@ unsafe fn str_from_parts<'a>(
     if escaped {
         JsonStr::from_json_contents(raw)
             .map(Some)
-            .ok_or(HgStatus::InvalidArgument)
+            .ok_or(HgStatus::HgInvalidArgument)
     } else {
         Ok(Some(JsonStr::plain(raw)))
     }
@@ -213,14 +213,14 @@ pub(crate) unsafe fn tool_from<'a>(tool: *const HgTool) -> Outcome<Tool<'a>> {
     let name = read_str!(tool, name)?;
     if !read_flag!(tool, valid) {
         let kind = InvalidKind::from_u8(read_code!(tool, invalid_kind))
-            .ok_or(HgStatus::InvalidArgument)?;
+            .ok_or(HgStatus::HgInvalidArgument)?;
         return Ok(Tool::Invalid(InvalidTool {
             kind,
             offset: read_plain!(tool, invalid_offset),
             name,
         }));
     }
-    let mut facts = ToolFacts::new(name.ok_or(HgStatus::InvalidArgument)?);
+    let mut facts = ToolFacts::new(name.ok_or(HgStatus::HgInvalidArgument)?);
     facts.title = read_str!(tool, title)?;
     facts.annotations_title = read_str!(tool, annotations_title)?;
     facts.annotated = read_flag!(tool, annotated);
@@ -229,18 +229,18 @@ pub(crate) unsafe fn tool_from<'a>(tool: *const HgTool) -> Outcome<Tool<'a>> {
     facts.tier = match read_code!(tool, tier_state) {
         0 => DeclaredTier::Absent,
         1 => DeclaredTier::Known(
-            Tier::from_u8(read_code!(tool, tier)).ok_or(HgStatus::InvalidArgument)?,
+            Tier::from_u8(read_code!(tool, tier)).ok_or(HgStatus::HgInvalidArgument)?,
         ),
         2 => DeclaredTier::Unknown,
-        _ => return Err(HgStatus::InvalidArgument),
+        _ => return Err(HgStatus::HgInvalidArgument),
     };
     facts.required_scope = match read_code!(tool, scope_state) {
         0 => RequiredScope::None,
-        1 => {
-            RequiredScope::Named(read_str!(tool, required_scope)?.ok_or(HgStatus::InvalidArgument)?)
-        }
+        1 => RequiredScope::Named(
+            read_str!(tool, required_scope)?.ok_or(HgStatus::HgInvalidArgument)?,
+        ),
         2 => RequiredScope::Malformed,
-        _ => return Err(HgStatus::InvalidArgument),
+        _ => return Err(HgStatus::HgInvalidArgument),
     };
     // `x-produces` is not handed out to C: no decision reads it.
     facts.produces = Produces::EMPTY;
@@ -288,7 +288,7 @@ fn rejected(error: Option<Out<HgDocumentError>>, cause: &DocumentError<'_>) -> H
         // SAFETY: non-null; valid by the caller's contract.
         unsafe { error.write(HgDocumentError::from_core(cause)) };
     }
-    HgStatus::DocumentError
+    HgStatus::HgDocumentError
 }
 
 /// Reads a document that is exactly one Tool object (`len` bytes of JSON at
@@ -345,7 +345,7 @@ pub unsafe extern "C" fn hg_read_tools(
         let count = Out::new(count)?;
         let error = Out::optional(error);
         if tools.is_null() && capacity != 0 {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let json = unsafe { bytes(json, len)? };
@@ -354,7 +354,7 @@ pub unsafe extern "C" fn hg_read_tools(
         // SAFETY: checked non-null; valid by the caller's contract.
         unsafe { count.write(total) };
         if total > capacity {
-            return Err(HgStatus::BufferTooSmall);
+            return Err(HgStatus::HgBufferTooSmall);
         }
         for (index, tool) in document.tools().enumerate() {
             // SAFETY: index < total <= capacity, and `tools` is valid for
@@ -389,7 +389,7 @@ pub unsafe extern "C" fn hg_visit_tools(
     error: *mut HgDocumentError,
 ) -> HgStatus {
     guard(|| {
-        let visit = visit.ok_or(HgStatus::NullPointer)?;
+        let visit = visit.ok_or(HgStatus::HgNullPointer)?;
         let error = Out::optional(error);
         // SAFETY: forwarded contract.
         let json = unsafe { bytes(json, len)? };
@@ -422,7 +422,7 @@ pub unsafe extern "C" fn hg_str_decode(
     guard(|| {
         let len = Out::new(len)?;
         if s.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         let ptr: *const c_char = read_plain!(s, ptr);
         let length: usize = read_plain!(s, len);
@@ -445,7 +445,7 @@ pub unsafe extern "C" fn hg_tool_display_name(tool: *const HgTool, out: *mut HgS
     guard(|| {
         let out = Out::new(out)?;
         if tool.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         // SAFETY: forwarded contract.
         let tool = unsafe { tool_from(tool)? };
@@ -472,10 +472,10 @@ pub unsafe extern "C" fn hg_document_error_describe(
     guard(|| {
         let len = Out::new(len)?;
         if error.is_null() {
-            return Err(HgStatus::NullPointer);
+            return Err(HgStatus::HgNullPointer);
         }
         let kind = hintgate::DocumentErrorKind::from_u8(read_code!(error, kind))
-            .ok_or(HgStatus::InvalidArgument)?;
+            .ok_or(HgStatus::HgInvalidArgument)?;
         let message = read_str!(error, message)?;
         let cause = DocumentError {
             kind,

@@ -402,7 +402,7 @@ unsafe fn parse_into<T>(
         let out = Out::new(out)?;
         // SAFETY: forwarded contract.
         let word = unsafe { text(word, len)? };
-        let value = parse(word).ok_or(HgStatus::UnknownWord)?;
+        let value = parse(word).ok_or(HgStatus::HgUnknownWord)?;
         // SAFETY: checked non-null above; valid by the caller's contract.
         unsafe { out.write(value) };
         Ok(())

@@ -10,6 +10,8 @@
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeExamples;
 
+pub mod flat;
+
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
