@@ -37,6 +37,15 @@
 #define HINTGATE_VERSION "0.1.0"
 
 
+// A capacity that holds any explanation, NUL included.
+#define HG_EXPLANATION_CAPACITY 160
+
+// A capacity that holds any stamp `hg_tier_stamp_json` writes, NUL included.
+#define HG_STAMP_JSON_CAPACITY 192
+
+// A capacity that holds any policy `hg_policy_to_json` writes, NUL included.
+#define HG_POLICY_JSON_CAPACITY 160
+
 // `HgPolicyError.field` for the `confirm_costly` key (0–5 are the `HgRisk`
 // classes' keys).
 #define HG_POLICY_FIELD_CONFIRM_COSTLY 6
@@ -388,6 +397,80 @@ typedef uint8_t HgHint;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Which of a tier's stamps to write as JSON.
+enum HgStampPart
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // `{"annotations":{…},"_meta":{"x-side-effect":…}}`: both, to merge into a
+  // tool definition.
+  HG_STAMP_PART_BOTH = 0,
+  // The `annotations` object alone.
+  HG_STAMP_PART_ANNOTATIONS = 1,
+  // The `_meta` object alone.
+  HG_STAMP_PART_META = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum HgStampPart HgStampPart;
+#else
+typedef uint8_t HgStampPart;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A lint finding (SPEC §7). Bit `1 << finding` of an `HgFindings`.
+enum HgFinding
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // `conflicting_hints`.
+  HG_FINDING_CONFLICTING_HINTS = 0,
+  // `tier_mismatch`.
+  HG_FINDING_TIER_MISMATCH = 1,
+  // `unknown_tier`.
+  HG_FINDING_UNKNOWN_TIER = 2,
+  // `invalid_hint`.
+  HG_FINDING_INVALID_HINT = 3,
+  // `unannotated`.
+  HG_FINDING_UNANNOTATED = 4,
+  // `name_suggests_read`.
+  HG_FINDING_NAME_SUGGESTS_READ = 5,
+  // `name_suggests_destructive`.
+  HG_FINDING_NAME_SUGGESTS_DESTRUCTIVE = 6,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum HgFinding HgFinding;
+#else
+typedef uint8_t HgFinding;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Which accepted document was read (SPEC §6).
+enum HgDocumentForm
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // `tool`: one Tool object.
+  HG_DOCUMENT_FORM_TOOL = 0,
+  // `tools_list`: a `tools/list` result.
+  HG_DOCUMENT_FORM_TOOLS_LIST = 1,
+  // `json_rpc`: a JSON-RPC response carrying one.
+  HG_DOCUMENT_FORM_JSON_RPC = 2,
+  // `array`: a bare array of tools.
+  HG_DOCUMENT_FORM_ARRAY = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum HgDocumentForm HgDocumentForm;
+#else
+typedef uint8_t HgDocumentForm;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // A string as it stands in a JSON document: `len` bytes of UTF-8 at `ptr`,
 // **not** NUL-terminated, with JSON escapes still in it when `escaped` is
 // true (decode with `hg_str_decode`). `ptr` is NULL when the string is absent.
@@ -610,7 +693,8 @@ enum HgStatus hg_may_run_in_parallel(const struct HgDecision *decisions, size_t 
 
 // Writes the decision's one-sentence explanation (`Confirm first: the policy
 // asks a person before running destructive tools.`), NUL-terminated, into
-// `buf`; `*len` as for `hg_tier_stamp_json`. 256 bytes always suffice.
+// `buf`; `*len` as for `hg_tier_stamp_json`. `HG_EXPLANATION_CAPACITY` bytes
+// always suffice.
 //
 // # Safety
 // `decision` must be valid for reads; `buf` valid for writes of `cap` bytes;
@@ -665,7 +749,7 @@ enum HgStatus hg_tier_risk(uint8_t tier, HgRisk *out);
 // Writes a tier's stamp as compact JSON, NUL-terminated, into `buf`
 // (`cap` bytes). On success `*len` is the length without the NUL; on
 // `HG_BUFFER_TOO_SMALL` it is the capacity needed (NUL included) and `buf` is
-// untouched. 128 bytes always suffice. `buf` may be NULL when `cap` is 0.
+// untouched. `HG_STAMP_JSON_CAPACITY` bytes always suffice. `buf` may be NULL when `cap` is 0.
 //
 // # Safety
 // `buf` must be valid for writes of `cap` bytes; `len` for a write.
@@ -724,7 +808,8 @@ enum HgStatus hg_policy_from_json(const uint8_t *json,
                                   struct HgPolicyError *error);
 
 // Writes `policy` as its JSON object, NUL-terminated, into `buf` (`cap`
-// bytes); `*len` as for `hg_tier_stamp_json`. 160 bytes always suffice.
+// bytes); `*len` as for `hg_tier_stamp_json`. `HG_POLICY_JSON_CAPACITY`
+// bytes always suffice.
 //
 // # Safety
 // `buf` must be valid for writes of `cap` bytes; `len` for a write.

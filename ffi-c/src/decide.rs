@@ -13,6 +13,9 @@ use crate::policy::{HgPolicy, policy_from};
 use crate::tool::{HgTool, tool_from};
 use crate::words::{HgAction, HgReason, HgRetry, HgRisk};
 
+/// A capacity that holds any explanation, NUL included.
+pub const HG_EXPLANATION_CAPACITY: usize = 160;
+
 /// A set of lint findings: bit *i* is `HgFinding` *i*.
 pub type HgFindings = u8;
 
@@ -254,7 +257,8 @@ pub unsafe extern "C" fn hg_may_run_in_parallel(
 
 /// Writes the decision's one-sentence explanation (`Confirm first: the policy
 /// asks a person before running destructive tools.`), NUL-terminated, into
-/// `buf`; `*len` as for `hg_tier_stamp_json`. 256 bytes always suffice.
+/// `buf`; `*len` as for `hg_tier_stamp_json`. `HG_EXPLANATION_CAPACITY` bytes
+/// always suffice.
 ///
 /// # Safety
 /// `decision` must be valid for reads; `buf` valid for writes of `cap` bytes;
@@ -277,4 +281,38 @@ pub unsafe extern "C" fn hg_decision_explain(
         let buf = unsafe { buffer(buf, cap)? };
         write_text(buf, len, |room| write_display(&decision, room))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hintgate::HintSet;
+
+    #[test]
+    fn every_explanation_fits_the_documented_capacity() {
+        let mut longest = 0;
+        for &action in Action::ALL {
+            for &risk in Risk::ALL {
+                for &reason in Reason::ALL {
+                    for bits in 0..64 {
+                        let decision = HgDecision::from_core(&Decision {
+                            action,
+                            risk,
+                            reason,
+                            effective: HintSet::from_bits(bits).unwrap(),
+                        });
+                        let mut buf = [0 as c_char; HG_EXPLANATION_CAPACITY];
+                        let mut len = 0;
+                        // SAFETY: live decision, buffer and length.
+                        let status = unsafe {
+                            hg_decision_explain(&decision, buf.as_mut_ptr(), buf.len(), &mut len)
+                        };
+                        assert_eq!(status, HgStatus::HgOk);
+                        longest = longest.max(len + 1);
+                    }
+                }
+            }
+        }
+        assert!(longest > HG_EXPLANATION_CAPACITY / 2, "{longest}");
+    }
 }

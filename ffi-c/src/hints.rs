@@ -148,6 +148,9 @@ pub unsafe extern "C" fn hg_tier_risk(tier: u8, out: *mut HgRisk) -> HgStatus {
     })
 }
 
+/// A capacity that holds any stamp `hg_tier_stamp_json` writes, NUL included.
+pub const HG_STAMP_JSON_CAPACITY: usize = 192;
+
 /// Which of a tier's stamps to write as JSON.
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +167,7 @@ pub enum HgStampPart {
 /// Writes a tier's stamp as compact JSON, NUL-terminated, into `buf`
 /// (`cap` bytes). On success `*len` is the length without the NUL; on
 /// `HG_BUFFER_TOO_SMALL` it is the capacity needed (NUL included) and `buf` is
-/// untouched. 128 bytes always suffice. `buf` may be NULL when `cap` is 0.
+/// untouched. `HG_STAMP_JSON_CAPACITY` bytes always suffice. `buf` may be NULL when `cap` is 0.
 ///
 /// # Safety
 /// `buf` must be valid for writes of `cap` bytes; `len` for a write.
@@ -193,4 +196,28 @@ pub unsafe extern "C" fn hg_tier_stamp_json(
             HgStampPart::Meta => tier.write_meta_json(room),
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stamp_fits_the_documented_capacity() {
+        let mut longest = 0;
+        for &tier in Tier::ALL {
+            for part in 0..3 {
+                let mut buf = [0 as c_char; HG_STAMP_JSON_CAPACITY];
+                let mut len = 0;
+                // SAFETY: a live buffer of the given capacity and a live length.
+                let status = unsafe {
+                    hg_tier_stamp_json(tier.to_u8(), part, buf.as_mut_ptr(), buf.len(), &mut len)
+                };
+                assert_eq!(status, HgStatus::HgOk, "{tier} part {part}");
+                longest = longest.max(len + 1);
+            }
+        }
+        // Documented with room to spare, but not wildly so.
+        assert!(longest <= HG_STAMP_JSON_CAPACITY && longest > HG_STAMP_JSON_CAPACITY / 2);
+    }
 }

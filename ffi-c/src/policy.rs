@@ -32,6 +32,9 @@ const _: () = {
     assert!(HG_POLICY_PERMISSIVE == Policy::PERMISSIVE.bits());
 };
 
+/// A capacity that holds any policy `hg_policy_to_json` writes, NUL included.
+pub const HG_POLICY_JSON_CAPACITY: usize = 160;
+
 /// `HgPolicyError.field` for the `confirm_costly` key (0–5 are the `HgRisk`
 /// classes' keys).
 pub const HG_POLICY_FIELD_CONFIRM_COSTLY: u8 = 6;
@@ -219,7 +222,8 @@ pub unsafe extern "C" fn hg_policy_from_json(
 }
 
 /// Writes `policy` as its JSON object, NUL-terminated, into `buf` (`cap`
-/// bytes); `*len` as for `hg_tier_stamp_json`. 160 bytes always suffice.
+/// bytes); `*len` as for `hg_tier_stamp_json`. `HG_POLICY_JSON_CAPACITY`
+/// bytes always suffice.
 ///
 /// # Safety
 /// `buf` must be valid for writes of `cap` bytes; `len` for a write.
@@ -237,4 +241,38 @@ pub unsafe extern "C" fn hg_policy_to_json(
         let policy = policy_from(policy)?;
         write_text(buf, len, |room| policy.write_json(room))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_policy_fits_the_documented_capacity_and_reads_back() {
+        let mut longest = 0;
+        for bits in 0..=u16::MAX {
+            if policy_from(bits).is_err() {
+                continue;
+            }
+            let mut buf = [0 as c_char; HG_POLICY_JSON_CAPACITY];
+            let (mut len, mut again) = (0, 0);
+            // SAFETY: live buffer and outputs.
+            unsafe {
+                assert_eq!(
+                    hg_policy_to_json(bits, buf.as_mut_ptr(), buf.len(), &mut len),
+                    HgStatus::HgOk
+                );
+                let status = hg_policy_from_json(
+                    buf.as_ptr().cast(),
+                    len,
+                    &mut again,
+                    core::ptr::null_mut(),
+                );
+                assert_eq!(status, HgStatus::HgOk);
+            }
+            assert_eq!(again, bits);
+            longest = longest.max(len + 1);
+        }
+        assert!(longest > HG_POLICY_JSON_CAPACITY * 3 / 4, "{longest}");
+    }
 }
