@@ -24,6 +24,7 @@ from ._native import (
     may_run_in_parallel,
     needs_confirmation,
 )
+from ._types import PolicyInput, ToolInput, ToolListObject, ToolObject, ToolsInput
 from ._vocabulary import Action, Finding, Hint, InvalidKind, Preset, Reason, Retry, Risk, Tier
 
 __all__ = [
@@ -37,12 +38,17 @@ __all__ = [
     "InputError",
     "InvalidKind",
     "Policy",
+    "PolicyInput",
     "PolicyError",
     "Preset",
     "Reason",
     "Retry",
     "Risk",
     "Tier",
+    "ToolInput",
+    "ToolListObject",
+    "ToolObject",
+    "ToolsInput",
     "decide",
     "decide_all",
     "lint",
