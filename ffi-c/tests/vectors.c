@@ -402,7 +402,7 @@ static void run_tier(char *rest) {
   HgHints stamp;
   CHECK_STATUS(hg_tier_stamp(tier, &stamp), HG_OK);
   CHECK((unsigned long)stamp == strtoul(need(&rest), NULL, 10));
-  char annotations[192], meta[192], both[192], expect_both[400];
+  char annotations[192], meta[192], both[192], expect_both[420];
   size_t len, needed;
   CHECK_STATUS(hg_tier_stamp_json(tier, 1, annotations, sizeof annotations, &len), HG_OK);
   check_members("annotations", annotations, need(&rest));

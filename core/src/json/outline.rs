@@ -231,10 +231,14 @@ impl Outline {
         if keys.jsonrpc.value.is_none() {
             return Ok(document(DocumentForm::Tool, keys.root));
         }
+        // The first repeated key. (Mapped to plain offsets before comparing:
+        // `min` over `Option`s compiles to comparisons that touch the unset
+        // payload of a `None`, which valgrind rightly cannot tell is harmless.)
         let repeated = [keys.jsonrpc, keys.result, keys.error, keys.result_tools]
             .iter()
-            .filter_map(|slot| slot.repeated)
-            .min();
+            .map(|slot| slot.repeated.unwrap_or(usize::MAX))
+            .min()
+            .filter(|&at| at != usize::MAX);
         if let Some(repeated) = repeated {
             return Err(DocumentError::at(Kind::DuplicateKey, repeated));
         }
