@@ -183,6 +183,15 @@ impl Decision {
         Ok(dict)
     }
 
+    /// Immutable: a copy is the decision itself.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     fn __str__(&self) -> String {
         self.explanation()
     }
