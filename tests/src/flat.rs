@@ -92,7 +92,9 @@ fn words(value: &Value) -> Result<String, String> {
 }
 
 fn word(value: &Value) -> Result<&str, String> {
-    value.as_str().ok_or_else(|| format!("expected a word, found {value}"))
+    value
+        .as_str()
+        .ok_or_else(|| format!("expected a word, found {value}"))
 }
 
 fn document(case: &Map<String, Value>) -> Result<Vec<u8>, String> {
@@ -100,7 +102,10 @@ fn document(case: &Map<String, Value>) -> Result<Vec<u8>, String> {
         (Some(Value::String(text)), None) => Ok(text.as_bytes().to_vec()),
         (Some(value), None) => Ok(serde_json::to_vec(value).map_err(|e| e.to_string())?),
         (None, Some(Value::String(digits))) => {
-            let digits: Vec<u8> = digits.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+            let digits: Vec<u8> = digits
+                .bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect();
             digits
                 .chunks(2)
                 .map(|pair| {
@@ -153,7 +158,10 @@ fn decisions(out: &mut String, case: &Map<String, Value>) -> Result<(), String> 
             }
         )
         .unwrap();
-        for d in tool["decisions"].as_array().ok_or("tool without decisions")? {
+        for d in tool["decisions"]
+            .as_array()
+            .ok_or("tool without decisions")?
+        {
             let scopes = match d.get("scopes") {
                 None | Some(Value::Null) => "-".to_owned(),
                 Some(Value::Array(items)) => {
@@ -226,7 +234,9 @@ fn tiers(out: &mut String, case: &Map<String, Value>) -> Result<(), String> {
             out,
             " {} {} {} {}",
             word(&case["risk"])?,
-            case["stamp_bits"].as_u64().ok_or("tier without stamp_bits")?,
+            case["stamp_bits"]
+                .as_u64()
+                .ok_or("tier without stamp_bits")?,
             members(&case["annotations"])?,
             members(&case["meta"])?
         )
