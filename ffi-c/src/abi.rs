@@ -251,3 +251,37 @@ pub(crate) fn write_display(
         _ => Err(hintgate::BufferTooSmall { needed }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_status_and_does_not_unwind() {
+        let status = guard(|| panic!("a planted bug"));
+        assert_eq!(status, HgStatus::HgInternalError);
+        assert_eq!(
+            guard(|| Err(HgStatus::HgUnknownWord)),
+            HgStatus::HgUnknownWord
+        );
+        assert_eq!(guard(|| Ok(())), HgStatus::HgOk);
+    }
+
+    #[test]
+    fn write_text_leaves_a_short_buffer_untouched() {
+        let mut buf = [b'#'; 5];
+        let mut len = 0;
+        let status = write_text(&mut buf, Out::new(&mut len).unwrap(), |room| {
+            write_display(&"hello", room)
+        });
+        assert_eq!(
+            (status, len, buf),
+            (Err(HgStatus::HgBufferTooSmall), 6, [b'#'; 5])
+        );
+        let mut buf = [b'#'; 6];
+        let status = write_text(&mut buf, Out::new(&mut len).unwrap(), |room| {
+            write_display(&"hello", room)
+        });
+        assert_eq!((status, len, &buf), (Ok(()), 5, b"hello\0"));
+    }
+}
