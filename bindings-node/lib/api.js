@@ -48,9 +48,9 @@ function createApi(native) {
 
   // Calls into the native layer: a Rust panic arrives as an Error (the addon
   // catches every unwind); give it this package's code.
-  function call(fn, ...args) {
+  function call(fn, a, b, c, d, e, f) {
     try {
-      return fn(...args)
+      return fn(a, b, c, d, e, f)
     } catch (error) {
       throw internalError(error)
     }

@@ -1,7 +1,9 @@
 //! Reading documents and deciding their tools: the hot paths.
 
 use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
-use napi::Result;
+use core::ptr;
+
+use napi::{Env, JsString, JsValue, Result, sys};
 use napi::bindgen_prelude::{Uint8Array, Uint32Array};
 use napi_derive::napi;
 
@@ -152,7 +154,8 @@ fn decide_bytes(
 /// decides every tool under the packed policy and context.
 #[napi(catch_unwind)]
 pub fn decide_text(
-    json: String,
+    env: Env,
+    json: JsString<'_>,
     single: bool,
     policy: u32,
     context: u32,
@@ -160,7 +163,36 @@ pub fn decide_text(
     with_info: bool,
 ) -> Result<DocumentResult> {
     let policy = policy_from_bits(policy)?;
-    Ok(decide_bytes(json.as_bytes(), single, policy, context, scopes.as_deref(), with_info))
+    let json = utf8_of(&env, &json)?;
+    Ok(decide_bytes(&json, single, policy, context, scopes.as_deref(), with_info))
+}
+
+/// A JavaScript string as UTF-8 (lone surrogates become U+FFFD), in one pass
+/// over it: its length in UTF-16 units is known at once, and three bytes per
+/// unit always suffice, so V8 need not measure the UTF-8 length first.
+fn utf8_of(env: &Env, text: &JsString<'_>) -> Result<Vec<u8>> {
+    let (env, value) = (env.raw(), text.raw());
+    let mut units = 0;
+    // SAFETY: a null buffer asks only for the length; `value` is a string
+    // (the argument's type was checked when it was converted).
+    let status = unsafe { sys::napi_get_value_string_utf16(env, value, ptr::null_mut(), 0, &mut units) };
+    if status != sys::Status::napi_ok {
+        return Err(crate::invalid_arg("expected a string"));
+    }
+    let capacity = units * 3 + 1;
+    let mut out: Vec<u8> = Vec::with_capacity(capacity);
+    let mut written = 0;
+    // SAFETY: `out` has room for `capacity` bytes; V8 writes at most that,
+    // NUL included, and reports in `written` how many bytes before the NUL.
+    let status = unsafe {
+        sys::napi_get_value_string_utf8(env, value, out.as_mut_ptr().cast(), capacity, &mut written)
+    };
+    if status != sys::Status::napi_ok || written >= capacity {
+        return Err(crate::invalid_arg("expected a string"));
+    }
+    // SAFETY: the first `written` bytes were initialised by V8 just above.
+    unsafe { out.set_len(written) };
+    Ok(out)
 }
 
 /// As [`decide_text`], for bytes (`Uint8Array` or `Buffer`), read as they are.
@@ -177,19 +209,23 @@ pub fn decide_buffer(
     Ok(decide_bytes(&json, single, policy, context, scopes.as_deref(), with_info))
 }
 
-/// The fast path for one tool the JavaScript layer serialised itself: the
-/// info word times 2^32 plus the decision word, or -1 when the text is
-/// rejected (the caller then asks [`decide_text`] for the error).
-#[napi(catch_unwind)]
-pub fn decide_object(json: String, policy: u32, context: u32, scopes: Option<Vec<String>>) -> Result<f64> {
+fn decide_one(json: &[u8], policy: u32, context: u32, scopes: Option<&[String]>) -> Result<f64> {
     let policy = policy_from_bits(policy)?;
-    let Ok(tool) = hintgate::read_tool(json.as_bytes()) else {
+    let Ok(tool) = hintgate::read_tool(json) else {
         return Ok(-1.0);
     };
-    Ok(with_context(context, scopes.as_deref(), |ctx| {
+    Ok(with_context(context, scopes, |ctx| {
         let decision = decide(&tool, policy, ctx);
         let confirm = needs_confirmation(&tool, policy, ctx);
         let word = pack_decision(&decision, confirm, lint(&tool));
         f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
     }))
+}
+
+/// The fast path for one tool the JavaScript layer serialised itself: the
+/// info word times 2^32 plus the decision word, or -1 when the text is
+/// rejected (the caller then asks [`decide_text`] for the error).
+#[napi(catch_unwind)]
+pub fn decide_object(json: String, policy: u32, context: u32, scopes: Option<Vec<String>>) -> Result<f64> {
+    decide_one(json.as_bytes(), policy, context, scopes.as_deref())
 }
