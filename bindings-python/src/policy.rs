@@ -251,6 +251,8 @@ impl Policy {
     }
 
     /// The policy as JSON text, as the core writes it.
+    // pyo3 methods borrow `self`; they cannot take a `Copy` class by value.
+    #[allow(clippy::wrong_self_convention)]
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
         let mut buf = [0u8; 256];
         let len = self
