@@ -31,14 +31,11 @@ pub fn decide(
         let policy = policy::from_arg(py, policy)?;
         let granted = Granted::from_arg(py, scopes)?;
         let input = Input::read(py, tool)?;
-        let tool = read_one(py, &input)?;
         let scopes = granted.as_strs();
-        let ctx = context(trusted, offline, scopes.as_deref());
-        Ok(Decision::new(
-            py,
-            &tool,
-            hintgate::decide(&tool, policy, &ctx),
-        ))
+        let (tool, decision) = read_one(py, &input, |tool| {
+            hintgate::decide(tool, policy, &context(trusted, offline, scopes.as_deref()))
+        })?;
+        Ok(Decision::new(py, &tool, decision))
     })
 }
 
@@ -57,15 +54,37 @@ pub fn needs_confirmation(
         let policy = policy::from_arg(py, policy)?;
         let granted = Granted::from_arg(py, scopes)?;
         let input = Input::read(py, tool)?;
-        let tool = read_one(py, &input)?;
         let scopes = granted.as_strs();
-        let ctx = context(trusted, offline, scopes.as_deref());
-        Ok(hintgate::needs_confirmation(&tool, policy, &ctx))
+        let (_, needs) = read_one(py, &input, |tool| {
+            hintgate::needs_confirmation(
+                tool,
+                policy,
+                &context(trusted, offline, scopes.as_deref()),
+            )
+        })?;
+        Ok(needs)
     })
 }
 
-fn read_one<'a>(py: Python<'_>, input: &'a Input) -> PyResult<Tool<'a>> {
-    hintgate::read_tool(input.bytes()).map_err(|err| errors::document(py, &err, input.is_text()))
+/// Reads one tool and answers `then` about it — with the GIL released when
+/// the text is long (a single tool can carry a large `inputSchema`).
+fn read_one<'a, T: Send>(
+    py: Python<'_>,
+    input: &'a Input,
+    then: impl FnOnce(&Tool<'a>) -> T + Send,
+) -> PyResult<(Tool<'a>, T)> {
+    let bytes = input.bytes();
+    let work = || {
+        let tool = hintgate::read_tool(bytes)?;
+        let answer = then(&tool);
+        Ok((tool, answer))
+    };
+    let read = if bytes.len() >= DETACH_FROM_BYTES {
+        py.detach(work)
+    } else {
+        work()
+    };
+    read.map_err(|err: DocumentError<'a>| errors::document(py, &err, input.is_text()))
 }
 
 /// Decides every tool of a document: a `tools/list` result, a JSON-RPC
@@ -135,12 +154,8 @@ fn read_and_decide<'a>(
 pub fn lint<'py>(py: Python<'py>, tool: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
     guarded(py, || {
         let input = Input::read(py, tool)?;
-        let tool = read_one(py, &input)?;
-        members_tuple(
-            py,
-            Vocab::Finding,
-            hintgate::lint(&tool).iter().map(|f| f.to_u8()),
-        )
+        let (_, findings) = read_one(py, &input, hintgate::lint)?;
+        members_tuple(py, Vocab::Finding, findings.iter().map(|f| f.to_u8()))
     })
 }
 

@@ -178,7 +178,22 @@ def test_decide_all_from_threads(corpus_text: str) -> None:
         except BaseException as err:  # noqa: BLE001 - reported below
             errors.append(err)
 
+    big_tool = json.dumps({"name": "get_report", "description": "x" * 40_000,
+                           "annotations": {"readOnlyHint": True}})
+    assert len(big_tool) > 16 * 1024  # read with the GIL released too
+
+    def work_single() -> None:
+        try:
+            for _ in range(50):
+                d = hintgate.decide(big_tool, trusted=True)
+                assert (d.action, d.name) == ("allow", "get_report")
+                assert hintgate.lint(big_tool) == ()
+                assert not hintgate.needs_confirmation(big_tool, trusted=True)
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
     threads = [threading.Thread(target=work) for _ in range(4)]
+    threads += [threading.Thread(target=work_single) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:

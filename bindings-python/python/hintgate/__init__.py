@@ -13,6 +13,8 @@ Rust core, the same in every language::
     d.explain()             # 'Confirm first: the policy asks a person ...'
 """
 
+from importlib.metadata import version as _version
+
 from ._errors import DocumentError, HintgateError, InputError, PolicyError
 from ._native import (
     Decision,
@@ -26,6 +28,8 @@ from ._native import (
 )
 from ._types import PolicyInput, ToolInput, ToolListObject, ToolObject, ToolsInput
 from ._vocabulary import Action, Finding, Hint, InvalidKind, Preset, Reason, Retry, Risk, Tier
+
+__version__: str = _version("hintgate")
 
 __all__ = [
     "Action",
