@@ -1,10 +1,10 @@
 //! Reading documents and deciding their tools: the hot paths.
 
-use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
 use core::ptr;
+use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
 
-use napi::{Env, JsString, JsValue, Result, sys};
 use napi::bindgen_prelude::{Uint8Array, Uint32Array};
+use napi::{Env, JsString, JsValue, Result, sys};
 use napi_derive::napi;
 
 use crate::layout::{pack_decision, pack_info};
@@ -91,7 +91,10 @@ impl Joined {
 }
 
 /// Reads the tools of `input`: the whole document, or exactly one Tool.
-fn read<'a>(input: &'a [u8], single: bool) -> core::result::Result<Vec<Tool<'a>>, DocumentError<'a>> {
+fn read<'a>(
+    input: &'a [u8],
+    single: bool,
+) -> core::result::Result<Vec<Tool<'a>>, DocumentError<'a>> {
     if single {
         return hintgate::read_tool(input).map(|tool| vec![tool]);
     }
@@ -164,7 +167,14 @@ pub fn decide_text(
 ) -> Result<DocumentResult> {
     let policy = policy_from_bits(policy)?;
     let json = utf8_of(&env, &json)?;
-    Ok(decide_bytes(&json, single, policy, context, scopes.as_deref(), with_info))
+    Ok(decide_bytes(
+        &json,
+        single,
+        policy,
+        context,
+        scopes.as_deref(),
+        with_info,
+    ))
 }
 
 /// A JavaScript string as UTF-8 (lone surrogates become U+FFFD), in one pass
@@ -175,7 +185,8 @@ fn utf8_of(env: &Env, text: &JsString<'_>) -> Result<Vec<u8>> {
     let mut units = 0;
     // SAFETY: a null buffer asks only for the length; `value` is a string
     // (the argument's type was checked when it was converted).
-    let status = unsafe { sys::napi_get_value_string_utf16(env, value, ptr::null_mut(), 0, &mut units) };
+    let status =
+        unsafe { sys::napi_get_value_string_utf16(env, value, ptr::null_mut(), 0, &mut units) };
     if status != sys::Status::napi_ok {
         return Err(crate::invalid_arg("expected a string"));
     }
@@ -206,7 +217,14 @@ pub fn decide_buffer(
     with_info: bool,
 ) -> Result<DocumentResult> {
     let policy = policy_from_bits(policy)?;
-    Ok(decide_bytes(&json, single, policy, context, scopes.as_deref(), with_info))
+    Ok(decide_bytes(
+        &json,
+        single,
+        policy,
+        context,
+        scopes.as_deref(),
+        with_info,
+    ))
 }
 
 fn decide_one(json: &[u8], policy: u32, context: u32, scopes: Option<&[String]>) -> Result<f64> {
@@ -226,6 +244,11 @@ fn decide_one(json: &[u8], policy: u32, context: u32, scopes: Option<&[String]>)
 /// info word times 2^32 plus the decision word, or -1 when the text is
 /// rejected (the caller then asks [`decide_text`] for the error).
 #[napi(catch_unwind)]
-pub fn decide_object(json: String, policy: u32, context: u32, scopes: Option<Vec<String>>) -> Result<f64> {
+pub fn decide_object(
+    json: String,
+    policy: u32,
+    context: u32,
+    scopes: Option<Vec<String>>,
+) -> Result<f64> {
     decide_one(json.as_bytes(), policy, context, scopes.as_deref())
 }

@@ -80,7 +80,11 @@ pub fn layout() -> Layout {
 
 /// The decision word: the core's decision, its derived answers, the core's
 /// own `needs_confirmation` and the tool's findings.
-pub(crate) fn pack_decision(decision: &Decision, needs_confirmation: bool, findings: Findings) -> u32 {
+pub(crate) fn pack_decision(
+    decision: &Decision,
+    needs_confirmation: bool,
+    findings: Findings,
+) -> u32 {
     u32::from(decision.action.to_u8()) << ACTION
         | u32::from(decision.risk.to_u8()) << RISK
         | u32::from(decision.reason.to_u8()) << REASON

@@ -26,9 +26,7 @@ use napi::bindgen_prelude::Uint32Array;
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 
-pub use document::{
-    DocumentFailure, DocumentResult, decide_buffer, decide_object, decide_text,
-};
+pub use document::{DocumentFailure, DocumentResult, decide_buffer, decide_object, decide_text};
 pub use layout::{Layout, layout};
 pub use vocabulary::{Vocabulary, vocabulary};
 

@@ -98,3 +98,10 @@ test('the README example (bindings-node) gates callTool on the live server', asy
   assert.ok(planned.tools.every((tool) => tool.annotations.readOnlyHint === true))
   await assert.rejects(planned.callTool({ name: 'toggle-simulated-logging', arguments: {} }), /is not offered: Denied/)
 })
+
+test('the README shows the example file as it is', async () => {
+  const { readFileSync } = await import('node:fs')
+  const readme = readFileSync(path.join(root, 'bindings-node/README.md'), 'utf8')
+  const example = readFileSync(path.join(root, 'bindings-node/examples/gated-client.mjs'), 'utf8')
+  assert.ok(readme.includes('```js\n' + example + '```\n'), 'README quotes examples/gated-client.mjs verbatim')
+})
