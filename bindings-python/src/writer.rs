@@ -98,12 +98,18 @@ impl KeyTable {
     }
 
     /// The key (as written) and the value's role, when the core reads `key`.
+    /// Compares characters only with the names of the same length, without
+    /// converting the key to UTF-8.
     fn find(&self, key: &Bound<'_, PyString>) -> Option<(&CStr, Role)> {
+        // SAFETY: `key` is a live `str`; both calls only read it (stable ABI).
+        // `name` is a NUL-terminated ASCII string, so its length in bytes is
+        // its length in characters.
+        let length = unsafe { ffi::PyUnicode_GetLength(key.as_ptr()) };
         self.keys.iter().find_map(|(name, role)| {
-            // SAFETY: `key` is a live `str` and `name` a NUL-terminated ASCII
-            // string; the call only compares them (stable ABI, never fails).
-            let equal =
-                unsafe { ffi::PyUnicode_CompareWithASCIIString(key.as_ptr(), name.as_ptr()) } == 0;
+            let same_length = usize::try_from(length).is_ok_and(|n| n == name.as_bytes().len());
+            let equal = same_length
+                && unsafe { ffi::PyUnicode_CompareWithASCIIString(key.as_ptr(), name.as_ptr()) }
+                    == 0;
             equal.then_some((name.as_c_str(), *role))
         })
     }
