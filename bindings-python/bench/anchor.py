@@ -112,7 +112,7 @@ def decide(tool: Any, policy: str = "default", trusted: bool = False, offline: b
         ann_title = ann.get("title")
         display = title if isinstance(title, str) else ann_title if isinstance(ann_title, str) else name
         m = meta or {}
-        tier = m.get("x-side-effect")
+        tier: Any = m.get("x-side-effect")
         required = m.get("x-required-scope")
         stamp = STAMPS.get(tier) if isinstance(tier, str) else None
         unknown = tier is not None and stamp is None

@@ -112,7 +112,35 @@ def main() -> int:
     print(f"  hintgate {hg * 1e3:8.3f} ms ({mib / hg:6.0f} MiB/s)   json.loads + anchor {py * 1e3:8.3f} ms "
           f"({mib / py:6.0f} MiB/s)   speedup anchor/hintgate = {speedup:.1f}x "
           f"(goal >= 3: {'met' if speedup >= 3 else 'MISSED'})")
+    other_inputs(repeats, loops, tools)
     return 0
+
+
+def other_inputs(repeats: int, loops: int, tools: List[Any]) -> None:
+    """The other forms a caller may hold, for the record (no goal)."""
+    texts = [json.dumps(t) for t in tools]
+    rounds = max(1, loops // 10)
+    rows = [
+        ("decide(JSON text of one tool), per tool",
+         lambda: [hintgate.decide(t, trusted=True) for t in texts], len(texts), 1e6, "us"),
+        ("decide_all(list of 117 dicts)",
+         lambda: hintgate.decide_all(tools, trusted=True), 1, 1e3, "ms"),
+    ]
+    try:
+        import mcp.types
+
+        listing = mcp.types.ListToolsResult(tools=[mcp.types.Tool.model_validate(t) for t in tools])
+        rows.append(("decide_all(mcp ListToolsResult of 117 tools)",
+                     lambda: hintgate.decide_all(listing, trusted=True), 1, 1e3, "ms"))
+    except ImportError:
+        pass
+    print("other inputs (for the record, no goal):")
+    for label, body, per, scale, unit in rows:
+        def run(body: Callable[[], Any] = body) -> None:
+            for _ in range(rounds):
+                body()
+        seconds = best_of(repeats, run) / (rounds * per)
+        print(f"  {label:48s} {seconds * scale:8.3f} {unit}")
 
 
 if __name__ == "__main__":
