@@ -1,0 +1,262 @@
+//! The native layer of the `hintgate-wasm` npm package: wasm-bindgen functions
+//! over the hintgate core. Every rule of SPEC is computed by the core; this
+//! crate only moves bytes in and the core's small numbers out.
+//!
+//! It exports *the same surface* as the Node addon's napi crate
+//! (`bindings-node/src`): the same function names (`js_name` on every
+//! export), arguments, packed answers and failures, so the very same
+//! JavaScript layer (`bindings-node/lib/api.js`, copied in at build) makes
+//! both packages' public API. Expected failures (an unreadable document, a
+//! bad policy) are returned as numbers and the JavaScript layer builds the
+//! `Error` with its `code`; a call the JavaScript layer should never make
+//! (an invalid packed policy) throws an `Error` as napi does.
+//!
+//! A panic would be a bug: inputs are validated first so none reaches one,
+//! and the panic handler throws it to JavaScript as an `Error` with the
+//! panic's message (see `panic`).
+//!
+//! On wasm32 the crate is `no_std` (core and alloc, with a small allocator
+//! of its own in `heap`): the `.wasm` has a size budget, and the standard
+//! library's allocator, panic machinery and formatting of panic locations
+//! would be most of it.
+
+#![cfg_attr(target_arch = "wasm32", no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+mod document;
+#[cfg(target_arch = "wasm32")]
+mod heap;
+mod layout;
+mod object;
+mod vocabulary;
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::format;
+
+use hintgate::{Action, Context, Decision, HintSet, Hints, Policy, Reason, Risk, Tier};
+use wasm_bindgen::prelude::*;
+
+pub use document::{decide_buffer, decide_object, decide_text};
+pub use layout::layout;
+pub use vocabulary::vocabulary;
+
+use object::{Fields, invalid_arg, native_error};
+
+/// The context flags the JavaScript layer passes (bit 0 trusted, bit 1
+/// offline, bit 2 scopes checked — the granted scopes come separately).
+pub(crate) const CTX_TRUSTED: u32 = 1;
+pub(crate) const CTX_OFFLINE: u32 = 2;
+pub(crate) const CTX_SCOPES: u32 = 4;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static HEAP: heap::SizeClasses = heap::SizeClasses::new();
+
+/// A panic (a bug) is thrown to JavaScript as an `Error` carrying its message
+/// — a literal message as written; a formatted one is not formatted, which
+/// would bring in the formatting of every panic site. The JavaScript
+/// exception leaves the wasm frames without unwinding them: what they
+/// allocated stays allocated, and the module goes on answering.
+#[cfg(target_arch = "wasm32")]
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
+    let mut message = String::from("hintgate-wasm: Rust panic: ");
+    message.push_str(info.message().as_str().unwrap_or("(formatted message not kept)"));
+    wasm_bindgen::throw_str(&message)
+}
+
+/// The policy packed in `bits`; the JavaScript layer only passes numbers the
+/// core produced, so anything else is a programming error, not a policy error.
+pub(crate) fn policy_from_bits(bits: u32) -> Result<Policy, JsValue> {
+    u16::try_from(bits)
+        .ok()
+        .and_then(Policy::from_bits)
+        .ok_or_else(|| invalid_arg(&format!("{bits} is not a packed policy")))
+}
+
+/// Runs `f` with the core's context for the flags and granted scopes.
+pub(crate) fn with_context<T>(
+    flags: u32,
+    scopes: Option<&[String]>,
+    f: impl FnOnce(&Context<'_>) -> T,
+) -> T {
+    let ctx = Context::UNTRUSTED
+        .with_trusted(flags & CTX_TRUSTED != 0)
+        .with_offline(flags & CTX_OFFLINE != 0);
+    match scopes {
+        Some(granted) if flags & CTX_SCOPES != 0 => {
+            let granted: Vec<&str> = granted.iter().map(String::as_str).collect();
+            f(&ctx.with_scopes(&granted))
+        }
+        // Scopes checked with none given: nothing is granted.
+        None if flags & CTX_SCOPES != 0 => f(&ctx.with_scopes(&[])),
+        _ => f(&ctx),
+    }
+}
+
+/// The decision packed in `word` by [`layout::pack_decision`] (only action,
+/// risk, reason and effective hints are read back).
+fn unpack_decision(word: u32) -> Result<Decision, JsValue> {
+    let field = |shift: u32, width: u32| ((word >> shift) & ((1 << width) - 1)) as u8;
+    let bad = || invalid_arg(&format!("{word} is not a packed decision"));
+    Ok(Decision {
+        action: Action::from_u8(field(layout::ACTION, 2)).ok_or_else(bad)?,
+        risk: Risk::from_u8(field(layout::RISK, 3)).ok_or_else(bad)?,
+        reason: Reason::from_u8(field(layout::REASON, 4)).ok_or_else(bad)?,
+        effective: HintSet::from_bits(field(layout::EFFECTIVE, 6)).ok_or_else(bad)?,
+    })
+}
+
+/// A small number as `u8`, or `u8::MAX` (never a valid vocabulary number).
+fn small(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// The one-sentence explanation of a decision with these numbers.
+#[wasm_bindgen(js_name = explain)]
+pub fn explain(action: u32, risk: u32, reason: u32) -> Result<String, JsValue> {
+    let decision = Decision {
+        action: Action::from_u8(small(action)).ok_or_else(|| invalid_arg("unknown action"))?,
+        risk: Risk::from_u8(small(risk)).ok_or_else(|| invalid_arg("unknown risk"))?,
+        reason: Reason::from_u8(small(reason)).ok_or_else(|| invalid_arg("unknown reason"))?,
+        // The sentence depends on action, risk and reason only.
+        effective: HintSet::EMPTY,
+    };
+    Ok(decision.to_string())
+}
+
+/// Whether a batch of calls with these packed decisions may run in parallel
+/// (SPEC §5, seed 004).
+#[wasm_bindgen(js_name = mayRunInParallel)]
+pub fn may_run_in_parallel(words: &[u32]) -> Result<bool, JsValue> {
+    let decisions = words
+        .iter()
+        .map(|&w| unpack_decision(w))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(hintgate::may_run_in_parallel(&decisions))
+}
+
+/// Reads a policy object's JSON text. Returns the packed policy (bits 0–12),
+/// or, with bit 31 set, the error: kind number in bits 0–7 and the field
+/// (risk number, 6 for `confirm_costly`) plus one in bits 8–15.
+#[wasm_bindgen(js_name = policyFromJson)]
+pub fn policy_from_json(json: &str) -> u32 {
+    match Policy::from_json(json.as_bytes()) {
+        Ok(policy) => u32::from(policy.bits()),
+        Err(error) => {
+            let field = match error.field {
+                None => 0,
+                Some(hintgate::PolicyField::Class(risk)) => u32::from(risk.to_u8()) + 1,
+                Some(hintgate::PolicyField::ConfirmCostly) => 7,
+            };
+            layout::ERROR_FLAG | u32::from(error.kind.to_u8()) | field << 8
+        }
+    }
+}
+
+/// The policy as SPEC's JSON object text (`{"read":"allow",…}`).
+#[wasm_bindgen(js_name = policyToJson)]
+pub fn policy_to_json(bits: u32) -> Result<String, JsValue> {
+    let policy = policy_from_bits(bits)?;
+    let mut buf = [0u8; 256];
+    let len = policy
+        .write_json(&mut buf)
+        .map_err(|e| native_error("GenericFailure", &e.to_string()))?;
+    Ok(String::from_utf8_lossy(&buf[..len]).into_owned())
+}
+
+/// A JavaScript number that is a whole `u16`, as one (NaN and fractions are not).
+fn whole_u16(n: f64) -> Option<u16> {
+    ((0.0..=f64::from(u16::MAX)).contains(&n) && f64::from(n as u16) == n).then_some(n as u16)
+}
+
+/// Whether `bits` is a packed policy.
+#[wasm_bindgen(js_name = policyIsValid)]
+pub fn policy_is_valid(bits: f64) -> bool {
+    whole_u16(bits).and_then(Policy::from_bits).is_some()
+}
+
+/// The action number the policy gives `risk`.
+#[wasm_bindgen(js_name = policyAction)]
+pub fn policy_action(bits: u32, risk: u32) -> Result<u32, JsValue> {
+    let risk = Risk::from_u8(small(risk)).ok_or_else(|| invalid_arg("unknown risk"))?;
+    Ok(u32::from(policy_from_bits(bits)?.action(risk).to_u8()))
+}
+
+/// Whether the policy confirms tools that warn they are costly.
+#[wasm_bindgen(js_name = policyConfirmCostly)]
+pub fn policy_confirm_costly(bits: u32) -> Result<bool, JsValue> {
+    Ok(policy_from_bits(bits)?.confirm_costly())
+}
+
+/// The packed policy with `actions` (one per risk class, in number order)
+/// and the given flag.
+#[wasm_bindgen(js_name = policyNew)]
+pub fn policy_new(
+    actions: Vec<u32>,
+    #[wasm_bindgen(js_name = confirmCostly)] confirm_costly: bool,
+) -> Result<u32, JsValue> {
+    let mut table = [Action::Deny; 6];
+    if actions.len() != table.len() {
+        return Err(invalid_arg("a policy has six actions"));
+    }
+    for (slot, &n) in table.iter_mut().zip(&actions) {
+        *slot = Action::from_u8(small(n)).ok_or_else(|| invalid_arg("unknown action"))?;
+    }
+    Ok(u32::from(Policy::new(table, confirm_costly).bits()))
+}
+
+/// The packed hints in `bits` as numbers: declared slots in bits 0–5, their
+/// values in bits 8–13 (the packed form itself) and the effective hints
+/// without tier fill in bits 16–21; `-1` when `bits` is not packed hints.
+#[wasm_bindgen(js_name = hintsFromBits)]
+pub fn hints_from_bits(bits: f64) -> i32 {
+    match whole_u16(bits).and_then(Hints::from_bits) {
+        Some(hints) => i32::from(hints.bits()) | i32::from(hints.effective().bits()) << 16,
+        None => -1,
+    }
+}
+
+/// `bits` with hint number `hint` declared as `value`.
+#[wasm_bindgen(js_name = hintsWith)]
+pub fn hints_with(bits: u32, hint: u32, value: bool) -> Result<u32, JsValue> {
+    let hints = u16::try_from(bits)
+        .ok()
+        .and_then(Hints::from_bits)
+        .ok_or_else(|| invalid_arg("not packed hints"))?;
+    let hint = hintgate::Hint::from_u8(small(hint)).ok_or_else(|| invalid_arg("unknown hint"))?;
+    Ok(u32::from(hints.with(hint, value).bits()))
+}
+
+/// The tier named `word` (a `TierInfo` object), or `null` when it is not one.
+#[wasm_bindgen(js_name = tierInfo, unchecked_return_type = "TierInfo | null")]
+pub fn tier_info(word: &str) -> Result<JsValue, JsValue> {
+    let Some(tier) = Tier::parse(word) else {
+        return Ok(JsValue::NULL);
+    };
+    let mut buf = [0u8; 256];
+    let len = tier
+        .write_stamp_json(&mut buf)
+        .map_err(|e| native_error("GenericFailure", &e.to_string()))?;
+    Ok(Fields::new()
+        .number("tier", u32::from(tier.to_u8()))
+        .number("risk", u32::from(tier.risk().to_u8()))
+        .number("stampBits", u32::from(tier.stamp().bits()))
+        .text("stampJson", &String::from_utf8_lossy(&buf[..len]))
+        .into())
+}
+
+/// Panics on purpose: the test suite checks that a panic reaches JavaScript
+/// as an `Error` and the module goes on answering.
+#[wasm_bindgen(js_name = panicForTest)]
+pub fn panic_for_test() -> u32 {
+    panic!("deliberate panic for the test suite")
+}
+
+// The shapes of the objects above, for the generated declarations (the napi
+// crate's `#[napi(object)]` interfaces, field for field).
+#[wasm_bindgen(typescript_custom_section)]
+const OBJECT_TYPES: &str = include_str!("objects.d.ts");
