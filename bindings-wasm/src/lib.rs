@@ -32,9 +32,9 @@ mod layout;
 mod object;
 mod vocabulary;
 
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use alloc::format;
 
 use hintgate::{Action, Context, Decision, HintSet, Hints, Policy, Reason, Risk, Tier};
 use wasm_bindgen::prelude::*;
@@ -64,7 +64,11 @@ static HEAP: heap::SizeClasses = heap::SizeClasses::new();
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
     let mut message = String::from("hintgate-wasm: Rust panic: ");
-    message.push_str(info.message().as_str().unwrap_or("(formatted message not kept)"));
+    message.push_str(
+        info.message()
+            .as_str()
+            .unwrap_or("(formatted message not kept)"),
+    );
     wasm_bindgen::throw_str(&message)
 }
 

@@ -51,7 +51,11 @@ pub(crate) fn strings<'a>(words: impl Iterator<Item = &'a str>) -> Array {
 /// `api.js` gives every such error its own `HINTGATE_INTERNAL` code.
 pub(crate) fn native_error(status: &str, message: &str) -> JsValue {
     let error = js_sys::Error::new(message);
-    let _ = Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(status));
+    let _ = Reflect::set(
+        &error,
+        &JsValue::from_str("code"),
+        &JsValue::from_str(status),
+    );
     error.into()
 }
 

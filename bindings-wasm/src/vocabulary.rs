@@ -23,7 +23,10 @@ fn words<T: Copy>(
         .enumerate()
         .all(|(i, &v)| usize::from(number(v)) == i);
     if !dense {
-        return Err(native_error("GenericFailure", "vocabulary numbers are not dense"));
+        return Err(native_error(
+            "GenericFailure",
+            "vocabulary numbers are not dense",
+        ));
     }
     Ok(strings(all.iter().map(|&v| word(v))).into())
 }
@@ -37,23 +40,46 @@ pub fn vocabulary() -> Result<JsValue, JsValue> {
         .map(|p| JsValue::from(u32::from(p.policy().bits())))
         .collect();
     Ok(Fields::new()
-        .value("actions", &words(Action::ALL, Action::to_u8, Action::as_str)?)
+        .value(
+            "actions",
+            &words(Action::ALL, Action::to_u8, Action::as_str)?,
+        )
         .value("risks", &words(Risk::ALL, Risk::to_u8, Risk::as_str)?)
-        .value("reasons", &words(Reason::ALL, Reason::to_u8, Reason::as_str)?)
+        .value(
+            "reasons",
+            &words(Reason::ALL, Reason::to_u8, Reason::as_str)?,
+        )
         .value("retries", &words(Retry::ALL, Retry::to_u8, Retry::as_str)?)
         .value("hints", &words(Hint::ALL, Hint::to_u8, Hint::as_str)?)
-        .value("findings", &words(Finding::ALL, Finding::to_u8, Finding::as_str)?)
-        .value("invalidKinds", &words(InvalidKind::ALL, InvalidKind::to_u8, InvalidKind::as_str)?)
+        .value(
+            "findings",
+            &words(Finding::ALL, Finding::to_u8, Finding::as_str)?,
+        )
+        .value(
+            "invalidKinds",
+            &words(InvalidKind::ALL, InvalidKind::to_u8, InvalidKind::as_str)?,
+        )
         .value(
             "documentErrors",
-            &words(DocumentErrorKind::ALL, DocumentErrorKind::to_u8, DocumentErrorKind::as_str)?,
+            &words(
+                DocumentErrorKind::ALL,
+                DocumentErrorKind::to_u8,
+                DocumentErrorKind::as_str,
+            )?,
         )
         .value(
             "policyErrors",
-            &words(PolicyErrorKind::ALL, PolicyErrorKind::to_u8, PolicyErrorKind::as_str)?,
+            &words(
+                PolicyErrorKind::ALL,
+                PolicyErrorKind::to_u8,
+                PolicyErrorKind::as_str,
+            )?,
         )
         .value("tiers", &words(Tier::ALL, Tier::to_u8, Tier::as_str)?)
-        .value("presets", &words(Preset::ALL, Preset::to_u8, Preset::as_str)?)
+        .value(
+            "presets",
+            &words(Preset::ALL, Preset::to_u8, Preset::as_str)?,
+        )
         .value("presetBits", &preset_bits)
         .into())
 }
