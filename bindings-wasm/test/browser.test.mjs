@@ -4,8 +4,10 @@
 // own answers in Node. Any console error or uncaught exception fails a test.
 
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 
@@ -158,4 +160,32 @@ test('the demo page: the example, a pasted document, a dropped file, a bad docum
   assert.match(bad.status, /^This is not a tools\/list hintgate can read: unexpected end of input at byte 24 \(unexpected_end, byte 24\)$/)
 
   assert.deepEqual(errors, [])
+})
+
+test('the packed package works in a browser: its demo, served from the tarball alone', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'hintgate-wasm-packed-'))
+  const packed = await (async () => {
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+      cwd: path.join(repoRoot, 'bindings-wasm'),
+      encoding: 'utf8',
+    })
+    const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')))
+    execFileSync('tar', ['-xzf', path.join(work, filename), '-C', work])
+    return serve(path.join(work, 'package'))
+  })()
+  try {
+    const { page, errors } = await browser.open(`${packed.origin}/demo/index.html`)
+    await page.waitForSelector('body[data-ready="true"]')
+    await page.click('#load-example')
+    await page.waitForSelector('#groups tr')
+    const example = readFileSync(path.join(repoRoot, 'examples/tools-list.json'), 'utf8')
+    expectShown(await shown(page), example, { policy: 'default', trusted: true })
+    // The browser entry's exports are the Node entry's.
+    const names = await page.evaluate(async () => Object.keys(await import('/lib/browser.mjs')).sort())
+    assert.deepEqual(names, [...Object.keys(hintgate), 'default'].sort())
+    assert.deepEqual(errors, [])
+  } finally {
+    await packed.close()
+    rmSync(work, { recursive: true, force: true })
+  }
 })
