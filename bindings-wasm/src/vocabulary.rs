@@ -2,6 +2,7 @@
 //! in numeric order, straight from the core's `ALL` lists, so the JavaScript
 //! tables that turn numbers into words are the core's and cannot drift.
 
+use alloc::vec::Vec;
 use hintgate::{
     Action, DocumentErrorKind, Finding, Hint, InvalidKind, PolicyErrorKind, Preset, Reason, Retry,
     Risk, Tier,
@@ -13,22 +14,30 @@ use crate::object::{Fields, native_error, strings};
 
 /// The words of `all`, checking that each value's number is its index (the
 /// JavaScript tables index by number). Not a panic: an error the caller sees.
+/// Generic only in this small part; the array is built by [`array`].
 fn words<T: Copy>(
     all: &[T],
     number: fn(T) -> u8,
     word: fn(T) -> &'static str,
 ) -> Result<JsValue, JsValue> {
-    let dense = all
-        .iter()
-        .enumerate()
-        .all(|(i, &v)| usize::from(number(v)) == i);
-    if !dense {
-        return Err(native_error(
-            "GenericFailure",
-            "vocabulary numbers are not dense",
-        ));
+    let mut list: Vec<&'static str> = Vec::with_capacity(all.len());
+    for (i, &v) in all.iter().enumerate() {
+        if usize::from(number(v)) != i {
+            return Err(native_error(
+                "GenericFailure",
+                "vocabulary numbers are not dense",
+            ));
+        }
+        list.push(word(v));
     }
-    Ok(strings(all.iter().map(|&v| word(v))).into())
+    Ok(array(&list))
+}
+
+/// A JavaScript array of the words (one copy of this code for every list:
+/// the .wasm has a size budget).
+#[inline(never)]
+fn array(list: &[&str]) -> JsValue {
+    strings(list.iter().copied()).into()
 }
 
 /// Every word list of SPEC §8, each indexed by the core's number (a
