@@ -15,7 +15,7 @@ export const root = path.resolve(here, '../..')
 
 const BACKENDS = {
   node: { dir: 'bindings-node', native: 'index.js', build: 'cd bindings-node && npm install && npm run build' },
-  wasm: { dir: 'bindings-wasm', native: null, build: 'see bindings-wasm/README.md' },
+  wasm: { dir: 'bindings-wasm', native: 'dist/node/hintgate_wasm.js', build: 'cd bindings-wasm && npm install && npm run build' },
 }
 
 export const backendName = process.env.HINTGATE_BACKEND || 'node'
