@@ -39,7 +39,7 @@ impl<'a> JsonStr<'a> {
     /// The contents of a JSON string literal — the text between its quotes,
     /// escapes not yet decoded — once checked: `None` when it holds an
     /// unescaped `"`, a control character, or an escape that is not well
-    /// formed (a `\\u` surrogate must be a high–low pair, as in a document).
+    /// formed (a `\u` surrogate must be a high–low pair, as in a document).
     ///
     /// For hosts that keep a string as it stood in a document (the C binding
     /// hands tools out as views of the caller's buffer) and give it back later.
