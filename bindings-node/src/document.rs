@@ -1,14 +1,14 @@
 //! Reading documents and deciding their tools: the hot paths.
 
 use core::ptr;
-use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
+use hintgate::{DocumentError, Policy};
+use hintgate_js_wire::{DecidedDocument, decide_document, decide_tool};
 
 use napi::bindgen_prelude::{Uint8Array, Uint32Array};
 use napi::{Env, JsString, JsValue, Result, sys};
 use napi_derive::napi;
 
-use crate::layout::{pack_decision, pack_info};
-use crate::{policy_from_bits, with_context};
+use crate::policy_from_bits;
 
 /// The decisions of a document's tools, packed (see `layout`).
 #[napi(object)]
@@ -57,56 +57,6 @@ impl From<&DocumentError<'_>> for DocumentFailure {
     }
 }
 
-/// Appends a decoded JSON string and returns the UTF-16 length it added.
-fn push_decoded(out: &mut String, text: JsonStr<'_>) -> u32 {
-    let start = out.len();
-    match text.as_plain() {
-        Some(plain) => out.push_str(plain),
-        None => out.extend(text.chars()),
-    }
-    let added = &out[start..];
-    let units = if added.is_ascii() {
-        added.len()
-    } else {
-        added.chars().map(char::len_utf16).sum()
-    };
-    u32::try_from(units).unwrap_or(u32::MAX)
-}
-
-/// Joined strings with their UTF-16 end offsets.
-#[derive(Default)]
-struct Joined {
-    text: String,
-    ends: Vec<u32>,
-    end: u32,
-}
-
-impl Joined {
-    fn push(&mut self, s: Option<JsonStr<'_>>) {
-        if let Some(s) = s {
-            self.end = self.end.saturating_add(push_decoded(&mut self.text, s));
-        }
-        self.ends.push(self.end);
-    }
-}
-
-/// Reads the tools of `input`: the whole document, or exactly one Tool.
-fn read<'a>(
-    input: &'a [u8],
-    single: bool,
-) -> core::result::Result<Vec<Tool<'a>>, DocumentError<'a>> {
-    if single {
-        return hintgate::read_tool(input).map(|tool| vec![tool]);
-    }
-    let mut slots = vec![None; 128];
-    let mut count = hintgate::read_tools_into(input, &mut slots)?;
-    if count > slots.len() {
-        slots = vec![None; count];
-        count = hintgate::read_tools_into(input, &mut slots)?;
-    }
-    Ok(slots.into_iter().take(count).flatten().collect())
-}
-
 fn decide_bytes(
     input: &[u8],
     single: bool,
@@ -115,41 +65,33 @@ fn decide_bytes(
     scopes: Option<&[String]>,
     with_info: bool,
 ) -> DocumentResult {
-    let tools = match read(input, single) {
-        Ok(tools) => tools,
-        Err(error) => {
-            return DocumentResult {
-                words: Uint32Array::new(Vec::new()),
-                names: String::new(),
-                name_ends: Uint32Array::new(Vec::new()),
-                display_names: None,
-                display_ends: None,
-                error: Some(DocumentFailure::from(&error)),
+    match decide_document(input, single, policy, context, scopes, with_info) {
+        Ok(DecidedDocument {
+            words,
+            names,
+            display_names,
+        }) => {
+            let (display_names, display_ends) = match display_names {
+                Some(display) => (Some(display.text), Some(Uint32Array::new(display.ends))),
+                None => (None, None),
             };
-        }
-    };
-    let mut words = Vec::with_capacity(tools.len() * 2);
-    let mut names = Joined::default();
-    let mut display = Joined::default();
-    with_context(context, scopes, |ctx| {
-        for tool in &tools {
-            let decision = decide(tool, policy, ctx);
-            let confirm = needs_confirmation(tool, policy, ctx);
-            words.push(pack_decision(&decision, confirm, lint(tool)));
-            words.push(pack_info(tool));
-            names.push(tool.name());
-            if with_info {
-                display.push(tool.display_name());
+            DocumentResult {
+                words: Uint32Array::new(words),
+                names: names.text,
+                name_ends: Uint32Array::new(names.ends),
+                display_names,
+                display_ends,
+                error: None,
             }
         }
-    });
-    DocumentResult {
-        words: Uint32Array::new(words),
-        names: names.text,
-        name_ends: Uint32Array::new(names.ends),
-        display_names: with_info.then_some(display.text),
-        display_ends: with_info.then(|| Uint32Array::new(display.ends)),
-        error: None,
+        Err(error) => DocumentResult {
+            words: Uint32Array::new(Vec::new()),
+            names: String::new(),
+            name_ends: Uint32Array::new(Vec::new()),
+            display_names: None,
+            display_ends: None,
+            error: Some(DocumentFailure::from(&error)),
+        },
     }
 }
 
@@ -229,15 +171,8 @@ pub fn decide_buffer(
 
 fn decide_one(json: &[u8], policy: u32, context: u32, scopes: Option<&[String]>) -> Result<f64> {
     let policy = policy_from_bits(policy)?;
-    let Ok(tool) = hintgate::read_tool(json) else {
-        return Ok(-1.0);
-    };
-    Ok(with_context(context, scopes, |ctx| {
-        let decision = decide(&tool, policy, ctx);
-        let confirm = needs_confirmation(&tool, policy, ctx);
-        let word = pack_decision(&decision, confirm, lint(&tool));
-        f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
-    }))
+    // -1: rejected; the JavaScript layer then asks `decide_text` for the error.
+    Ok(decide_tool(json, policy, context, scopes).unwrap_or(-1.0))
 }
 
 /// The fast path for one tool the JavaScript layer serialised itself: the

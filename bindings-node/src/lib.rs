@@ -21,7 +21,7 @@ mod document;
 mod layout;
 mod vocabulary;
 
-use hintgate::{Action, Context, Decision, HintSet, Hints, Policy, Reason, Risk, Tier};
+use hintgate::{Action, Decision, HintSet, Hints, Policy, Reason, Risk, Tier};
 use napi::bindgen_prelude::Uint32Array;
 use napi::{Error, Result, Status};
 use napi_derive::napi;
@@ -29,12 +29,6 @@ use napi_derive::napi;
 pub use document::{DocumentFailure, DocumentResult, decide_buffer, decide_object, decide_text};
 pub use layout::{Layout, layout};
 pub use vocabulary::{Vocabulary, vocabulary};
-
-/// The context flags the JavaScript layer passes (bit 0 trusted, bit 1
-/// offline, bit 2 scopes checked — the granted scopes come separately).
-pub(crate) const CTX_TRUSTED: u32 = 1;
-pub(crate) const CTX_OFFLINE: u32 = 2;
-pub(crate) const CTX_SCOPES: u32 = 4;
 
 pub(crate) fn invalid_arg(message: impl Into<String>) -> Error {
     Error::new(Status::InvalidArg, message.into())
@@ -49,37 +43,10 @@ pub(crate) fn policy_from_bits(bits: u32) -> Result<Policy> {
         .ok_or_else(|| invalid_arg(format!("{bits} is not a packed policy")))
 }
 
-/// Runs `f` with the core's context for the flags and granted scopes.
-pub(crate) fn with_context<T>(
-    flags: u32,
-    scopes: Option<&[String]>,
-    f: impl FnOnce(&Context<'_>) -> T,
-) -> T {
-    let ctx = Context::UNTRUSTED
-        .with_trusted(flags & CTX_TRUSTED != 0)
-        .with_offline(flags & CTX_OFFLINE != 0);
-    match scopes {
-        Some(granted) if flags & CTX_SCOPES != 0 => {
-            let granted: Vec<&str> = granted.iter().map(String::as_str).collect();
-            f(&ctx.with_scopes(&granted))
-        }
-        // Scopes checked with none given: nothing is granted.
-        None if flags & CTX_SCOPES != 0 => f(&ctx.with_scopes(&[])),
-        _ => f(&ctx),
-    }
-}
-
-/// The decision packed in `word` by [`layout::pack_decision`] (only action,
-/// risk, reason and effective hints are read back).
+/// The decision packed in `word` (see `hintgate_js_wire::pack_decision`).
 fn unpack_decision(word: u32) -> Result<Decision> {
-    let field = |shift: u32, width: u32| ((word >> shift) & ((1 << width) - 1)) as u8;
-    let bad = || invalid_arg(format!("{word} is not a packed decision"));
-    Ok(Decision {
-        action: Action::from_u8(field(layout::ACTION, 2)).ok_or_else(bad)?,
-        risk: Risk::from_u8(field(layout::RISK, 3)).ok_or_else(bad)?,
-        reason: Reason::from_u8(field(layout::REASON, 4)).ok_or_else(bad)?,
-        effective: HintSet::from_bits(field(layout::EFFECTIVE, 6)).ok_or_else(bad)?,
-    })
+    hintgate_js_wire::unpack_decision(word)
+        .ok_or_else(|| invalid_arg(format!("{word} is not a packed decision")))
 }
 
 /// The one-sentence explanation of a decision with these numbers.
@@ -120,7 +87,7 @@ pub fn policy_from_json(json: String) -> u32 {
                 Some(hintgate::PolicyField::Class(risk)) => u32::from(risk.to_u8()) + 1,
                 Some(hintgate::PolicyField::ConfirmCostly) => 7,
             };
-            layout::ERROR_FLAG | u32::from(error.kind.to_u8()) | field << 8
+            hintgate_js_wire::ERROR_FLAG | u32::from(error.kind.to_u8()) | field << 8
         }
     }
 }

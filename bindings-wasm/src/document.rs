@@ -5,62 +5,13 @@
 //! tool plus the names joined in one string (see `layout`).
 
 use alloc::string::{String, ToString};
-use alloc::vec;
 use alloc::vec::Vec;
-use hintgate::{DocumentError, JsonStr, Policy, Tool, decide, lint, needs_confirmation};
+use hintgate::{DocumentError, Policy};
+use hintgate_js_wire::{decide_document, decide_tool};
 use wasm_bindgen::prelude::*;
 
-use crate::layout::{pack_decision, pack_info};
 use crate::object::Fields;
-use crate::{policy_from_bits, with_context};
-
-/// Appends a decoded JSON string and returns the UTF-16 length it added
-/// (JavaScript slices the joined string in UTF-16 units).
-fn push_decoded(out: &mut String, text: JsonStr<'_>) -> u32 {
-    let start = out.len();
-    match text.as_plain() {
-        Some(plain) => out.push_str(plain),
-        None => out.extend(text.chars()),
-    }
-    let added = &out[start..];
-    let units = if added.is_ascii() {
-        added.len()
-    } else {
-        added.chars().map(char::len_utf16).sum()
-    };
-    u32::try_from(units).unwrap_or(u32::MAX)
-}
-
-/// Joined strings with their UTF-16 end offsets.
-#[derive(Default)]
-struct Joined {
-    text: String,
-    ends: Vec<u32>,
-    end: u32,
-}
-
-impl Joined {
-    fn push(&mut self, s: Option<JsonStr<'_>>) {
-        if let Some(s) = s {
-            self.end = self.end.saturating_add(push_decoded(&mut self.text, s));
-        }
-        self.ends.push(self.end);
-    }
-}
-
-/// Reads the tools of `input`: the whole document, or exactly one Tool.
-fn read<'a>(input: &'a [u8], single: bool) -> Result<Vec<Tool<'a>>, DocumentError<'a>> {
-    if single {
-        return hintgate::read_tool(input).map(|tool| vec![tool]);
-    }
-    let mut slots = vec![None; 128];
-    let mut count = hintgate::read_tools_into(input, &mut slots)?;
-    if count > slots.len() {
-        slots = vec![None; count];
-        count = hintgate::read_tools_into(input, &mut slots)?;
-    }
-    Ok(slots.into_iter().take(count).flatten().collect())
-}
+use crate::policy_from_bits;
 
 /// A rejected document: the `DocumentFailure` object.
 fn failure(error: &DocumentError<'_>) -> JsValue {
@@ -86,8 +37,8 @@ fn decide_bytes(
     scopes: Option<&[String]>,
     with_info: bool,
 ) -> JsValue {
-    let tools = match read(input, single) {
-        Ok(tools) => tools,
+    let decided = match decide_document(input, single, policy, context, scopes, with_info) {
+        Ok(decided) => decided,
         Err(error) => {
             return Fields::new()
                 .words("words", &[])
@@ -97,26 +48,11 @@ fn decide_bytes(
                 .into();
         }
     };
-    let mut words = Vec::with_capacity(tools.len() * 2);
-    let mut names = Joined::default();
-    let mut display = Joined::default();
-    with_context(context, scopes, |ctx| {
-        for tool in &tools {
-            let decision = decide(tool, policy, ctx);
-            let confirm = needs_confirmation(tool, policy, ctx);
-            words.push(pack_decision(&decision, confirm, lint(tool)));
-            words.push(pack_info(tool));
-            names.push(tool.name());
-            if with_info {
-                display.push(tool.display_name());
-            }
-        }
-    });
     let mut result = Fields::new()
-        .words("words", &words)
-        .text("names", &names.text)
-        .words("nameEnds", &names.ends);
-    if with_info {
+        .words("words", &decided.words)
+        .text("names", &decided.names.text)
+        .words("nameEnds", &decided.names.ends);
+    if let Some(display) = &decided.display_names {
         result = result
             .text("displayNames", &display.text)
             .words("displayEnds", &display.ends);
@@ -180,13 +116,5 @@ pub fn decide_object(
     scopes: Option<Vec<String>>,
 ) -> Result<f64, JsValue> {
     let policy = policy_from_bits(policy)?;
-    let Ok(tool) = hintgate::read_tool(json.as_bytes()) else {
-        return Ok(-1.0);
-    };
-    Ok(with_context(context, scopes.as_deref(), |ctx| {
-        let decision = decide(&tool, policy, ctx);
-        let confirm = needs_confirmation(&tool, policy, ctx);
-        let word = pack_decision(&decision, confirm, lint(&tool));
-        f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
-    }))
+    Ok(decide_tool(json.as_bytes(), policy, context, scopes.as_deref()).unwrap_or(-1.0))
 }

@@ -1,0 +1,277 @@
+//! What the two JavaScript natives — the Node addon (`bindings-node`, napi-rs)
+//! and the WASM module (`bindings-wasm`, wasm-bindgen) — compute and pack for
+//! their one shared JavaScript layer (`bindings-node/lib/api.js`). Both call
+//! this crate, so the packing is written once and the two packages cannot
+//! answer differently; each native only moves these values across its own
+//! boundary.
+//!
+//! Building JavaScript objects property by property across either boundary
+//! is slow, so a decision travels as one `u32` *decision word* and what the
+//! core read of a tool as one *info word*; the shifts below are handed to
+//! JavaScript by each native's `layout()`.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use hintgate::{
+    Action, Context, Decision, DocumentError, Findings, HintSet, JsonStr, Policy, Reason, Risk,
+    Tool, decide, lint, needs_confirmation,
+};
+
+/// Decision word: the action number, 2 bits.
+pub const ACTION: u32 = 0;
+/// Decision word: the risk number, 3 bits.
+pub const RISK: u32 = 2;
+/// Decision word: the reason number, 4 bits.
+pub const REASON: u32 = 5;
+/// Decision word: the retry number, 2 bits.
+pub const RETRY: u32 = 9;
+/// Decision word: the audit flag.
+pub const AUDIT: u32 = 11;
+/// Decision word: the secret-result flag.
+pub const SECRET: u32 = 12;
+/// Decision word: the progress flag.
+pub const PROGRESS: u32 = 13;
+/// Decision word: `needs_confirmation` as the core answers it.
+pub const NEEDS_CONFIRMATION: u32 = 14;
+/// Decision word: the effective hints (`HintSet` bits), 6 bits.
+pub const EFFECTIVE: u32 = 15;
+/// Decision word: the lint findings (`Findings` bits), 7 bits.
+pub const FINDINGS: u32 = 21;
+
+/// Info word: the declared hints (`Hints` bits), 16 bits.
+pub const HINTS: u32 = 0;
+/// Info word: the invalid-tool kind number plus one (0: valid), 3 bits.
+pub const INVALID: u32 = 16;
+/// Info word: the tool has a name.
+pub const HAS_NAME: u32 = 19;
+
+/// Set in a result word that reports an error instead of a value.
+pub const ERROR_FLAG: u32 = 1 << 31;
+
+/// Context flag: the server is trusted.
+pub const CTX_TRUSTED: u32 = 1;
+/// Context flag: the client is offline.
+pub const CTX_OFFLINE: u32 = 2;
+/// Context flag: scopes are checked (the granted ones come separately).
+pub const CTX_SCOPES: u32 = 4;
+
+/// The decision word: the core's decision, its derived answers, the core's
+/// own `needs_confirmation` and the tool's findings.
+pub fn pack_decision(decision: &Decision, needs_confirmation: bool, findings: Findings) -> u32 {
+    u32::from(decision.action.to_u8()) << ACTION
+        | u32::from(decision.risk.to_u8()) << RISK
+        | u32::from(decision.reason.to_u8()) << REASON
+        | u32::from(decision.retry().to_u8()) << RETRY
+        | u32::from(decision.audit()) << AUDIT
+        | u32::from(decision.secret()) << SECRET
+        | u32::from(decision.progress()) << PROGRESS
+        | u32::from(needs_confirmation) << NEEDS_CONFIRMATION
+        | u32::from(decision.effective.bits()) << EFFECTIVE
+        | u32::from(findings.bits()) << FINDINGS
+}
+
+/// The info word of a tool.
+pub fn pack_info(tool: &Tool<'_>) -> u32 {
+    let invalid = tool.invalid().map_or(0, |i| u32::from(i.kind.to_u8()) + 1);
+    u32::from(tool.hints().bits()) << HINTS
+        | invalid << INVALID
+        | u32::from(tool.name().is_some()) << HAS_NAME
+}
+
+/// The decision packed in `word` by [`pack_decision`] (action, risk, reason
+/// and effective hints; the rest follows from them), or `None` when `word`
+/// is not one.
+pub fn unpack_decision(word: u32) -> Option<Decision> {
+    let field = |shift: u32, width: u32| ((word >> shift) & ((1 << width) - 1)) as u8;
+    Some(Decision {
+        action: Action::from_u8(field(ACTION, 2))?,
+        risk: Risk::from_u8(field(RISK, 3))?,
+        reason: Reason::from_u8(field(REASON, 4))?,
+        effective: HintSet::from_bits(field(EFFECTIVE, 6))?,
+    })
+}
+
+/// Runs `f` with the core's context for the flags and granted scopes.
+pub fn with_context<T>(
+    flags: u32,
+    scopes: Option<&[String]>,
+    f: impl FnOnce(&Context<'_>) -> T,
+) -> T {
+    let ctx = Context::UNTRUSTED
+        .with_trusted(flags & CTX_TRUSTED != 0)
+        .with_offline(flags & CTX_OFFLINE != 0);
+    match scopes {
+        Some(granted) if flags & CTX_SCOPES != 0 => {
+            let granted: Vec<&str> = granted.iter().map(String::as_str).collect();
+            f(&ctx.with_scopes(&granted))
+        }
+        // Scopes checked with none given: nothing is granted.
+        None if flags & CTX_SCOPES != 0 => f(&ctx.with_scopes(&[])),
+        _ => f(&ctx),
+    }
+}
+
+/// Decoded strings joined in one, with the UTF-16 offset (JavaScript's unit)
+/// where each ends; an absent string ends where the previous one did.
+#[derive(Debug, Default)]
+pub struct Joined {
+    /// The strings, joined.
+    pub text: String,
+    /// Per string, where it ends in `text`, in UTF-16 units.
+    pub ends: Vec<u32>,
+    end: u32,
+}
+
+impl Joined {
+    /// Appends `s` decoded (or nothing, for an absent string).
+    pub fn push(&mut self, s: Option<JsonStr<'_>>) {
+        if let Some(s) = s {
+            let start = self.text.len();
+            match s.as_plain() {
+                Some(plain) => self.text.push_str(plain),
+                None => self.text.extend(s.chars()),
+            }
+            let added = &self.text[start..];
+            let units = if added.is_ascii() {
+                added.len()
+            } else {
+                added.chars().map(char::len_utf16).sum()
+            };
+            self.end = self
+                .end
+                .saturating_add(u32::try_from(units).unwrap_or(u32::MAX));
+        }
+        self.ends.push(self.end);
+    }
+}
+
+/// A document's tools, decided and packed.
+#[derive(Debug, Default)]
+pub struct DecidedDocument {
+    /// Two words per tool, in document order: the decision word, the info word.
+    pub words: Vec<u32>,
+    /// The decoded names of the tools.
+    pub names: Joined,
+    /// The display names (SPEC §5), when asked for.
+    pub display_names: Option<Joined>,
+}
+
+/// Reads the tools of `input` — the whole document, or with `single` exactly
+/// one Tool — in one pass when they fit the first guess of slots.
+fn read(input: &[u8], single: bool) -> Result<Vec<Tool<'_>>, DocumentError<'_>> {
+    if single {
+        return hintgate::read_tool(input).map(|tool| vec![tool]);
+    }
+    let mut slots = vec![None; 128];
+    let mut count = hintgate::read_tools_into(input, &mut slots)?;
+    if count > slots.len() {
+        slots = vec![None; count];
+        count = hintgate::read_tools_into(input, &mut slots)?;
+    }
+    Ok(slots.into_iter().take(count).flatten().collect())
+}
+
+/// Reads a document (or, with `single`, exactly one Tool) and decides every
+/// tool under `policy` and the packed context.
+pub fn decide_document<'a>(
+    input: &'a [u8],
+    single: bool,
+    policy: Policy,
+    context: u32,
+    scopes: Option<&[String]>,
+    with_display_names: bool,
+) -> Result<DecidedDocument, DocumentError<'a>> {
+    let tools = read(input, single)?;
+    let mut out = DecidedDocument {
+        words: Vec::with_capacity(tools.len() * 2),
+        names: Joined::default(),
+        display_names: with_display_names.then(Joined::default),
+    };
+    with_context(context, scopes, |ctx| {
+        for tool in &tools {
+            let decision = decide(tool, policy, ctx);
+            let confirm = needs_confirmation(tool, policy, ctx);
+            out.words
+                .push(pack_decision(&decision, confirm, lint(tool)));
+            out.words.push(pack_info(tool));
+            out.names.push(tool.name());
+            if let Some(display) = &mut out.display_names {
+                display.push(tool.display_name());
+            }
+        }
+    });
+    Ok(out)
+}
+
+/// One tool's JSON text decided: the info word times 2^32 plus the decision
+/// word (exact in a double), or `None` when the text is rejected.
+pub fn decide_tool(
+    json: &[u8],
+    policy: Policy,
+    context: u32,
+    scopes: Option<&[String]>,
+) -> Option<f64> {
+    let tool = hintgate::read_tool(json).ok()?;
+    Some(with_context(context, scopes, |ctx| {
+        let decision = decide(&tool, policy, ctx);
+        let confirm = needs_confirmation(&tool, policy, ctx);
+        let word = pack_decision(&decision, confirm, lint(&tool));
+        f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn a_decision_word_unpacks_to_the_decision() {
+        let doc = decide_document(
+            br#"[{"name":"a","annotations":{"readOnlyHint":true}},{"name":"b"}]"#,
+            false,
+            Policy::DEFAULT,
+            CTX_TRUSTED,
+            None,
+            false,
+        )
+        .unwrap();
+        assert_eq!(doc.words.len(), 4);
+        let read = unpack_decision(doc.words[0]).unwrap();
+        assert_eq!((read.action, read.risk), (Action::Allow, Risk::Read));
+        assert_eq!(
+            unpack_decision(doc.words[2]).unwrap().risk,
+            Risk::Destructive
+        );
+        assert_eq!(unpack_decision(3 << ACTION), None);
+    }
+
+    #[test]
+    fn joined_ends_count_utf16_units_and_absent_strings() {
+        let mut joined = Joined::default();
+        joined.push(Some(JsonStr::plain("ab")));
+        joined.push(None);
+        joined.push(
+            hintgate::read_tool(br#"{"name":"\ud83d\ude00x"}"#)
+                .unwrap()
+                .name(),
+        );
+        assert_eq!(joined.text, "ab\u{1F600}x".to_string());
+        assert_eq!(joined.ends, [2, 2, 5]);
+    }
+
+    #[test]
+    fn a_rejected_tool_is_none() {
+        assert_eq!(decide_tool(b"{", Policy::DEFAULT, 0, None), None);
+        let packed = decide_tool(br#"{"name":"x"}"#, Policy::DEFAULT, 0, None).unwrap();
+        assert!(packed >= 4_294_967_296.0); // has a name: the info word is not 0
+    }
+}
