@@ -22,7 +22,7 @@ use alloc::vec::Vec;
 
 use hintgate::{
     Action, Context, Decision, DocumentError, Findings, HintSet, JsonStr, Policy, Reason, Risk,
-    Tool, decide, lint, needs_confirmation,
+    Tool, decide, lint,
 };
 
 /// Decision word: the action number, 2 bits.
@@ -63,9 +63,9 @@ pub const CTX_OFFLINE: u32 = 2;
 /// Context flag: scopes are checked (the granted ones come separately).
 pub const CTX_SCOPES: u32 = 4;
 
-/// The decision word: the core's decision, its derived answers, the core's
-/// own `needs_confirmation` and the tool's findings.
-pub fn pack_decision(decision: &Decision, needs_confirmation: bool, findings: Findings) -> u32 {
+/// The decision word: the core's decision, its derived answers (the core's
+/// own `needs_confirmation` among them) and the tool's findings.
+pub fn pack_decision(decision: &Decision, findings: Findings) -> u32 {
     u32::from(decision.action.to_u8()) << ACTION
         | u32::from(decision.risk.to_u8()) << RISK
         | u32::from(decision.reason.to_u8()) << REASON
@@ -73,7 +73,7 @@ pub fn pack_decision(decision: &Decision, needs_confirmation: bool, findings: Fi
         | u32::from(decision.audit()) << AUDIT
         | u32::from(decision.secret()) << SECRET
         | u32::from(decision.progress()) << PROGRESS
-        | u32::from(needs_confirmation) << NEEDS_CONFIRMATION
+        | u32::from(decision.needs_confirmation()) << NEEDS_CONFIRMATION
         | u32::from(decision.effective.bits()) << EFFECTIVE
         | u32::from(findings.bits()) << FINDINGS
 }
@@ -198,9 +198,7 @@ pub fn decide_document<'a>(
     with_context(context, scopes, |ctx| {
         for tool in &tools {
             let decision = decide(tool, policy, ctx);
-            let confirm = needs_confirmation(tool, policy, ctx);
-            out.words
-                .push(pack_decision(&decision, confirm, lint(tool)));
+            out.words.push(pack_decision(&decision, lint(tool)));
             out.words.push(pack_info(tool));
             out.names.push(tool.name());
             if let Some(display) = &mut out.display_names {
@@ -221,9 +219,7 @@ pub fn decide_tool(
 ) -> Option<f64> {
     let tool = hintgate::read_tool(json).ok()?;
     Some(with_context(context, scopes, |ctx| {
-        let decision = decide(&tool, policy, ctx);
-        let confirm = needs_confirmation(&tool, policy, ctx);
-        let word = pack_decision(&decision, confirm, lint(&tool));
+        let word = pack_decision(&decide(&tool, policy, ctx), lint(&tool));
         f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
     }))
 }
