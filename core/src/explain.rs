@@ -1,10 +1,12 @@
 //! Every decision explains itself in one sentence, written through
-//! `core::fmt::Write` without allocating.
+//! `core::fmt::Write` piece by piece (no formatting arguments, see `out`)
+//! without allocating.
 
 use core::fmt::{self, Write};
 
 use crate::BufferTooSmall;
 use crate::decide::{Decision, Reason};
+use crate::out::SliceOut;
 use crate::policy::Action;
 
 impl Decision {
@@ -23,14 +25,20 @@ impl Decision {
             Action::Confirm => "Confirm first",
             Action::Deny => "Denied",
         };
-        write!(out, "{verdict}: ")?;
-        let risk = self.risk;
+        out.write_str(verdict)?;
+        out.write_str(": ")?;
+        let risk = self.risk.as_str();
         match self.reason {
-            Reason::Policy => match self.action {
-                Action::Allow => write!(out, "the policy runs {risk} tools without asking."),
-                Action::Confirm => write!(out, "the policy asks a person before running {risk} tools."),
-                Action::Deny => write!(out, "the policy does not offer {risk} tools."),
-            },
+            Reason::Policy => {
+                let (before, after) = match self.action {
+                    Action::Allow => ("the policy runs ", " tools without asking."),
+                    Action::Confirm => ("the policy asks a person before running ", " tools."),
+                    Action::Deny => ("the policy does not offer ", " tools."),
+                };
+                out.write_str(before)?;
+                out.write_str(risk)?;
+                out.write_str(after)
+            }
             Reason::InvalidDefinition => {
                 out.write_str("the tool definition is invalid, so it is treated as destructive.")
             }
@@ -40,14 +48,15 @@ impl Decision {
             Reason::UnknownTier => {
                 out.write_str("the tool's side-effect tier is unknown, so it is treated as destructive.")
             }
-            Reason::ConflictingHints => write!(
-                out,
-                "the tool declares itself both read-only and destructive, so it is treated as {risk}."
-            ),
-            Reason::TierMismatch => write!(
-                out,
-                "the tool's hints disagree with its side-effect tier, so it is treated as {risk}."
-            ),
+            Reason::ConflictingHints | Reason::TierMismatch => {
+                out.write_str(if self.reason == Reason::ConflictingHints {
+                    "the tool declares itself both read-only and destructive, so it is treated as "
+                } else {
+                    "the tool's hints disagree with its side-effect tier, so it is treated as "
+                })?;
+                out.write_str(risk)?;
+                out.write_str(".")
+            }
             Reason::Offline => {
                 out.write_str("the client is offline and the tool may reach outside systems.")
             }
@@ -59,43 +68,15 @@ impl Decision {
     /// Writes the explanation into `buf` as UTF-8 and returns its length; when
     /// `buf` is too small, writes nothing useful and returns the length needed.
     pub fn write_explanation(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let mut writer = SliceWriter {
-            buf,
-            len: 0,
-            needed: 0,
-        };
-        // SliceWriter never fails; it counts what does not fit.
-        let _ = self.explain(&mut writer);
-        if writer.needed > writer.buf.len() {
-            Err(BufferTooSmall {
-                needed: writer.needed,
-            })
-        } else {
-            Ok(writer.len)
-        }
+        let mut out = SliceOut::new(buf);
+        // SliceOut never fails; it counts what does not fit.
+        let _ = self.explain(&mut out);
+        out.finish()
     }
 }
 
 impl fmt::Display for Decision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.explain(f)
-    }
-}
-
-/// Writes into a byte slice while it fits, and counts the whole length.
-struct SliceWriter<'b> {
-    buf: &'b mut [u8],
-    len: usize,
-    needed: usize,
-}
-
-impl Write for SliceWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.needed += s.len();
-        if let Some(dest) = self.buf.get_mut(self.len..self.len + s.len()) {
-            dest.copy_from_slice(s.as_bytes());
-            self.len += s.len();
-        }
-        Ok(())
     }
 }

@@ -60,6 +60,7 @@ mod explain;
 mod hints;
 mod json;
 mod lint;
+mod out;
 mod policy;
 mod policy_json;
 mod risk;
@@ -95,25 +96,10 @@ pub struct BufferTooSmall {
 
 impl core::fmt::Display for BufferTooSmall {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "buffer too small: {} bytes needed", self.needed)
+        f.write_str("buffer too small: ")?;
+        out::write_decimal(f, self.needed as u64)?;
+        f.write_str(" bytes needed")
     }
 }
 
 impl core::error::Error for BufferTooSmall {}
-
-/// Serializes `value` as JSON into `out`. Every value serialized here is a
-/// short fixed-shape object, so a 256-byte scratch buffer measures it.
-fn write_serialized(
-    value: &impl serde::Serialize,
-    out: &mut [u8],
-) -> Result<usize, BufferTooSmall> {
-    let mut scratch = [0u8; 256];
-    let len = serde_json_core::to_slice(value, &mut scratch).map_err(|_| BufferTooSmall {
-        needed: scratch.len() + 1,
-    })?;
-    let (Some(dest), Some(src)) = (out.get_mut(..len), scratch.get(..len)) else {
-        return Err(BufferTooSmall { needed: len });
-    };
-    dest.copy_from_slice(src);
-    Ok(len)
-}

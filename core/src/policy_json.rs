@@ -11,6 +11,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
 
 use crate::BufferTooSmall;
+use crate::out::SliceOut;
 use crate::policy::{Action, Policy};
 use crate::risk::Risk;
 use crate::words::vocabulary;
@@ -103,9 +104,14 @@ impl fmt::Display for PolicyError {
             PolicyErrorKind::InvalidAction => "action is not allow, confirm or deny",
             PolicyErrorKind::InvalidFlag => "confirm_costly is not a boolean",
         };
-        write!(f, "invalid policy: {what}")?;
+        f.write_str("invalid policy: ")?;
+        f.write_str(what)?;
         match self.field {
-            Some(field) => write!(f, " (`{}`)", field.as_str()),
+            Some(field) => {
+                f.write_str(" (`")?;
+                f.write_str(field.as_str())?;
+                f.write_str("`)")
+            }
             None => Ok(()),
         }
     }
@@ -133,7 +139,20 @@ impl Policy {
 
     /// Writes this policy as a JSON object into `out`; returns the length written.
     pub fn write_json(self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        crate::write_serialized(&self, out)
+        let mut out = SliceOut::new(out);
+        let mut separator = "{\"";
+        for &risk in Risk::ALL {
+            out.put(separator);
+            out.put(risk.as_str());
+            out.put("\":\"");
+            out.put(self.action(risk).as_str());
+            out.put("\"");
+            separator = ",\"";
+        }
+        out.put(",\"confirm_costly\":");
+        out.put_bool(self.confirm_costly());
+        out.put("}");
+        out.finish()
     }
 }
 

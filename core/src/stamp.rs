@@ -1,59 +1,53 @@
 //! Writing a tier's stamp as JSON, for server authors who annotate their tools
 //! from a tier (seed 002's "single mechanical rule").
 
-use serde::Serialize;
-
 use crate::BufferTooSmall;
 use crate::hints::Hint;
+use crate::out::SliceOut;
 use crate::tier::Tier;
 
-#[derive(Serialize)]
-struct AnnotationsJson {
-    #[serde(rename = "readOnlyHint")]
-    read_only: bool,
-    #[serde(rename = "destructiveHint")]
-    destructive: bool,
-    #[serde(rename = "idempotentHint")]
-    idempotent: bool,
-    #[serde(rename = "openWorldHint")]
-    open_world: bool,
-}
-
-#[derive(Serialize)]
-struct MetaJson {
-    #[serde(rename = "x-side-effect")]
-    tier: Tier,
-}
-
-#[derive(Serialize)]
-struct StampJson {
-    annotations: AnnotationsJson,
-    #[serde(rename = "_meta")]
-    meta: MetaJson,
-}
-
 impl Tier {
-    fn annotations(self) -> AnnotationsJson {
+    /// `{"readOnlyHint":…,"destructiveHint":…,"idempotentHint":…,"openWorldHint":…}`:
+    /// the stamp's four values (SPEC §2 stamps declare every hint).
+    fn put_annotations(self, out: &mut SliceOut<'_>) {
         let stamp = self.stamp();
-        let value = |hint| stamp.declared(hint) == Some(true);
-        AnnotationsJson {
-            read_only: value(Hint::ReadOnly),
-            destructive: value(Hint::Destructive),
-            idempotent: value(Hint::Idempotent),
-            open_world: value(Hint::OpenWorld),
+        let mut separator = "{\"";
+        for hint in [
+            Hint::ReadOnly,
+            Hint::Destructive,
+            Hint::Idempotent,
+            Hint::OpenWorld,
+        ] {
+            out.put(separator);
+            out.put(hint.as_str());
+            out.put("\":");
+            out.put_bool(stamp.declared(hint) == Some(true));
+            separator = ",\"";
         }
+        out.put("}");
+    }
+
+    /// `{"x-side-effect":"<tier>"}`.
+    fn put_meta(self, out: &mut SliceOut<'_>) {
+        out.put("{\"x-side-effect\":\"");
+        out.put(self.as_str());
+        out.put("\"}");
     }
 
     /// Writes the stamp as an `annotations` object into `out`, e.g.
     /// `{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}`;
     /// returns the length written.
     pub fn write_annotations_json(self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        crate::write_serialized(&self.annotations(), out)
+        let mut out = SliceOut::new(out);
+        self.put_annotations(&mut out);
+        out.finish()
     }
 
     /// Writes the tool's `_meta` entry as an object, `{"x-side-effect":"read"}`.
     pub fn write_meta_json(self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        crate::write_serialized(&MetaJson { tier: self }, out)
+        let mut out = SliceOut::new(out);
+        self.put_meta(&mut out);
+        out.finish()
     }
 
     /// Writes both, ready to merge into a tool definition:
@@ -69,10 +63,12 @@ impl Tier {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn write_stamp_json(self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let stamp = StampJson {
-            annotations: self.annotations(),
-            meta: MetaJson { tier: self },
-        };
-        crate::write_serialized(&stamp, out)
+        let mut out = SliceOut::new(out);
+        out.put("{\"annotations\":");
+        self.put_annotations(&mut out);
+        out.put(",\"_meta\":");
+        self.put_meta(&mut out);
+        out.put("}");
+        out.finish()
     }
 }

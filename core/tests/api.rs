@@ -2,9 +2,9 @@
 //! explanations, and inputs too large to keep in a vector file.
 
 use hintgate::{
-    Action, BufferTooSmall, Context, DocumentErrorKind, DocumentForm, GrantedScopes, InvalidKind,
-    JsonStr, Policy, PolicyErrorKind, PolicyField, Reason, RequiredScope, Risk, Tier, Tool,
-    ToolFacts, decide, read_document, read_tool,
+    Action, BufferTooSmall, Context, DocumentErrorKind, DocumentForm, GrantedScopes, Hint,
+    InvalidKind, JsonStr, Policy, PolicyErrorKind, PolicyField, Reason, RequiredScope, Risk, Tier,
+    Tool, ToolFacts, decide, read_document, read_tool,
 };
 
 const CORPUS: &[u8] = include_bytes!("../../tests/corpus/github-mcp-server.tools-list.json");
@@ -192,6 +192,28 @@ fn stamps_and_policies_write_into_caller_buffers() {
         let len = tier.write_stamp_json(&mut buf).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&buf[..len]).unwrap();
         assert_eq!(value["_meta"]["x-side-effect"], tier.as_str());
+        let stamp = tier.stamp();
+        let value_of = |hint| stamp.declared(hint) == Some(true);
+        let hints = format!(
+            r#"{{"readOnlyHint":{},"destructiveHint":{},"idempotentHint":{},"openWorldHint":{}}}"#,
+            value_of(Hint::ReadOnly),
+            value_of(Hint::Destructive),
+            value_of(Hint::Idempotent),
+            value_of(Hint::OpenWorld),
+        );
+        // Compact, in this key order, and the parts are the whole.
+        assert_eq!(
+            std::str::from_utf8(&buf[..len]).unwrap(),
+            format!(r#"{{"annotations":{hints},"_meta":{{"x-side-effect":"{tier}"}}}}"#)
+        );
+        let mut part_buf = [0u8; 128];
+        let part = tier.write_annotations_json(&mut part_buf).unwrap();
+        assert_eq!(std::str::from_utf8(&part_buf[..part]).unwrap(), hints);
+        let part = tier.write_meta_json(&mut part_buf).unwrap();
+        assert_eq!(
+            std::str::from_utf8(&part_buf[..part]).unwrap(),
+            format!(r#"{{"x-side-effect":"{tier}"}}"#)
+        );
         assert_eq!(
             tier.write_stamp_json(&mut tiny),
             Err(BufferTooSmall { needed: len })

@@ -258,6 +258,9 @@ proptest! {
             let mut buf = [0u8; 256];
             let len = policy.write_json(&mut buf).unwrap();
             prop_assert_eq!(Policy::from_json(&buf[..len]), Ok(policy));
+            // The hand-written text is exactly the serde form hosts get.
+            let serde_form = serde_json::to_string(&policy).unwrap();
+            prop_assert_eq!(&buf[..len], serde_form.as_bytes());
             let rebuilt = Risk::ALL.iter().fold(Policy::PERMISSIVE, |p, &r| p.with_action(r, policy.action(r)));
             prop_assert_eq!(rebuilt.with_confirm_costly(policy.confirm_costly()), policy);
         }

@@ -1,6 +1,8 @@
 //! Why a document was rejected, and where.
 
-use core::fmt;
+use core::fmt::{self, Write};
+
+use crate::out;
 
 use crate::text::JsonStr;
 use crate::words::vocabulary;
@@ -107,22 +109,31 @@ impl<'a> DocumentError<'a> {
 }
 
 impl fmt::Display for DocumentError<'_> {
+    /// Written piece by piece (see `out`): a binding that shows the message
+    /// does not link `core::fmt`'s argument formatting for it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.kind.describe())?;
         if let Some(byte) = self.found {
             if byte.is_ascii_graphic() {
-                write!(f, " '{}'", byte as char)?;
+                f.write_str(" '")?;
+                f.write_char(char::from(byte))?;
+                f.write_char('\'')?;
             } else {
-                write!(f, " 0x{byte:02x}")?;
+                f.write_str(" 0x")?;
+                out::write_hex_byte(f, byte)?;
             }
         }
         if let Some(server) = self.server {
-            match server.code {
-                Some(code) => write!(f, " ({code}: {})", server.message)?,
-                None => write!(f, " ({})", server.message)?,
+            f.write_str(" (")?;
+            if let Some(code) = server.code {
+                out::write_signed(f, code)?;
+                f.write_str(": ")?;
             }
+            server.message.chars().try_for_each(|c| f.write_char(c))?;
+            f.write_char(')')?;
         }
-        write!(f, " at byte {}", self.offset)
+        f.write_str(" at byte ")?;
+        out::write_decimal(f, self.offset as u64)
     }
 }
 

@@ -36,7 +36,7 @@ impl<'a> Sink<'a> for Discard {
 /// where the tools are. Tool lists met on the way go to `sink`.
 pub(crate) fn outline<'a>(
     input: &'a [u8],
-    sink: &mut impl Sink<'a>,
+    sink: &mut dyn Sink<'a>,
 ) -> Result<(&'a str, DocumentForm, usize), DocumentError<'a>> {
     if u32::try_from(input.len()).is_err() {
         return Err(DocumentError::at(Kind::TooLarge, 0));
@@ -113,7 +113,7 @@ enum Outline {
 
 /// Validates the top-level object and notes where its shape-deciding keys are,
 /// in the same pass; tool lists met on the way go to `sink`.
-fn outline_object<'a>(sc: &mut Scanner<'a>, sink: &mut impl Sink<'a>) -> Scan<Outline> {
+fn outline_object<'a>(sc: &mut Scanner<'a>, sink: &mut dyn Sink<'a>) -> Scan<Outline> {
     let mut keys = RootKeys {
         root: sc.pos(),
         ..RootKeys::default()
@@ -160,7 +160,7 @@ fn outline_result<'a>(
     sc: &mut Scanner<'a>,
     tools: &mut Slot,
     reading: bool,
-    sink: &mut impl Sink<'a>,
+    sink: &mut dyn Sink<'a>,
 ) -> Scan<()> {
     sc.bump();
     let mut first = true;
@@ -181,7 +181,7 @@ fn outline_result<'a>(
 
 /// Validates the tools array at the cursor (`depth` containers around it);
 /// when the sink reads tools, reads each one on the way.
-fn read_list<'a>(sc: &mut Scanner<'a>, depth: usize, sink: &mut impl Sink<'a>) -> Scan<()> {
+fn read_list<'a>(sc: &mut Scanner<'a>, depth: usize, sink: &mut dyn Sink<'a>) -> Scan<()> {
     if !sink.reads() {
         return sc.skip_value(depth);
     }
