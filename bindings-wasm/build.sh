@@ -22,10 +22,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
 fi
 
 step "cargo build (wasm32-unknown-unknown, Debian's rustc, core + alloc from source)"
-# location-detail/fmt-debug: no file names or Debug formatting of panic sites
-# in the module (size); optimize_for_size: core's smaller algorithms.
+# panic=immediate-abort: a panic is a trap, with no panic machinery or
+# message formatting in the module; location-detail/fmt-debug: no file names
+# or Debug formatting anywhere (size); optimize_for_size: core's smaller
+# algorithms.
 RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
-  RUSTFLAGS="-C linker=wasm-ld -C target-feature=-reference-types -Zlocation-detail=none -Zfmt-debug=none" \
+  RUSTFLAGS="-C linker=wasm-ld -C target-feature=-reference-types -Zlocation-detail=none -Zfmt-debug=none -Zunstable-options -Cpanic=immediate-abort" \
   /usr/bin/cargo build --release --locked --target wasm32-unknown-unknown \
   -Zbuild-std=core,alloc -Zbuild-std-features=optimize_for_size \
   --target-dir target/wasm-build

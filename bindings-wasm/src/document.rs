@@ -21,7 +21,8 @@ fn failure(error: &DocumentError<'_>) -> JsValue {
         .value("offset", &JsValue::from(error.offset as f64))
         .text("message", &error.to_string());
     if let Some(server) = error.server {
-        fields = fields.text("serverMessage", &server.message.to_string());
+        let message: String = server.message.chars().collect();
+        fields = fields.text("serverMessage", &message);
         if let Some(code) = server.code {
             fields = fields.value("serverCode", &JsValue::from(code as f64));
         }

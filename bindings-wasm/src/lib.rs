@@ -11,9 +11,12 @@
 //! `Error` with its `code`; a call the JavaScript layer should never make
 //! (an invalid packed policy) throws an `Error` as napi does.
 //!
-//! A panic would be a bug: inputs are validated first so none reaches one,
-//! and the panic handler throws it to JavaScript as an `Error` with the
-//! panic's message (see `panic`).
+//! A panic would be a bug: inputs are validated first so none reaches one.
+//! The module is built with `-Cpanic=immediate-abort`, so a panic is a
+//! WebAssembly trap — JavaScript gets a `WebAssembly.RuntimeError`
+//! (`unreachable`), which `api.js` reports as `HINTGATE_INTERNAL` — and the
+//! module goes on answering. No panic message is kept: the machinery that
+//! formats them would be a tenth of the `.wasm`.
 //!
 //! On wasm32 the crate is `no_std` (core and alloc, with a small allocator
 //! of its own in `heap`): the `.wasm` has a size budget, and the standard
@@ -32,8 +35,7 @@ mod layout;
 mod object;
 mod vocabulary;
 
-use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use hintgate::{Action, Decision, HintSet, Hints, Policy, Reason, Risk, Tier};
@@ -49,36 +51,35 @@ use object::{Fields, invalid_arg, native_error};
 #[global_allocator]
 static HEAP: heap::SizeClasses = heap::SizeClasses::new();
 
-/// A panic (a bug) is thrown to JavaScript as an `Error` carrying its message
-/// — a literal message as written; a formatted one is not formatted, which
-/// would bring in the formatting of every panic site. The JavaScript
-/// exception leaves the wasm frames without unwinding them: what they
-/// allocated stays allocated, and the module goes on answering.
-#[cfg(target_arch = "wasm32")]
-#[panic_handler]
-fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
-    let mut message = String::from("hintgate-wasm: Rust panic: ");
-    message.push_str(
-        info.message()
-            .as_str()
-            .unwrap_or("(formatted message not kept)"),
-    );
-    wasm_bindgen::throw_str(&message)
-}
-
 /// The policy packed in `bits`; the JavaScript layer only passes numbers the
 /// core produced, so anything else is a programming error, not a policy error.
 pub(crate) fn policy_from_bits(bits: u32) -> Result<Policy, JsValue> {
     u16::try_from(bits)
         .ok()
         .and_then(Policy::from_bits)
-        .ok_or_else(|| invalid_arg(&format!("{bits} is not a packed policy")))
+        .ok_or_else(|| invalid_arg(&numbered(bits, " is not a packed policy")))
 }
 
 /// The decision packed in `word` (see `hintgate_js_wire::pack_decision`).
 fn unpack_decision(word: u32) -> Result<Decision, JsValue> {
     hintgate_js_wire::unpack_decision(word)
-        .ok_or_else(|| invalid_arg(&format!("{word} is not a packed decision")))
+        .ok_or_else(|| invalid_arg(&numbered(word, " is not a packed decision")))
+}
+
+/// `n` in decimal followed by `text` (the napi crate's message), without
+/// `format!`: the formatter would be a tenth of the `.wasm`.
+fn numbered(n: u32, text: &str) -> String {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    while start == digits.len() || rest > 0 {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    let mut message: String = digits[start..].iter().map(|&d| char::from(d)).collect();
+    message.push_str(text);
+    message
 }
 
 /// A small number as `u8`, or `u8::MAX` (never a valid vocabulary number).
@@ -96,7 +97,10 @@ pub fn explain(action: u32, risk: u32, reason: u32) -> Result<String, JsValue> {
         // The sentence depends on action, risk and reason only.
         effective: HintSet::EMPTY,
     };
-    Ok(decision.to_string())
+    // Through `explain` (plain `write_str`s), not `Display`: no formatter.
+    let mut sentence = String::new();
+    let _ = decision.explain(&mut sentence);
+    Ok(sentence)
 }
 
 /// Whether a batch of calls with these packed decisions may run in parallel
@@ -133,10 +137,17 @@ pub fn policy_from_json(json: &str) -> u32 {
 pub fn policy_to_json(bits: u32) -> Result<String, JsValue> {
     let policy = policy_from_bits(bits)?;
     let mut buf = [0u8; 256];
-    let len = policy
-        .write_json(&mut buf)
-        .map_err(|e| native_error("GenericFailure", &e.to_string()))?;
-    Ok(String::from_utf8_lossy(&buf[..len]).into_owned())
+    written(policy.write_json(&mut buf), &buf)
+}
+
+/// The text the core wrote into `buf` (the core writes UTF-8 and sizes its
+/// texts; a failure here would be a bug, reported as napi would).
+fn written(len: Result<usize, hintgate::BufferTooSmall>, buf: &[u8]) -> Result<String, JsValue> {
+    len.ok()
+        .and_then(|len| buf.get(..len))
+        .and_then(|text| core::str::from_utf8(text).ok())
+        .map(String::from)
+        .ok_or_else(|| native_error("GenericFailure", "buffer too small"))
 }
 
 /// A JavaScript number that is a whole `u16`, as one (NaN and fractions are not).
@@ -209,14 +220,12 @@ pub fn tier_info(word: &str) -> Result<JsValue, JsValue> {
         return Ok(JsValue::NULL);
     };
     let mut buf = [0u8; 256];
-    let len = tier
-        .write_stamp_json(&mut buf)
-        .map_err(|e| native_error("GenericFailure", &e.to_string()))?;
+    let stamp_json = written(tier.write_stamp_json(&mut buf), &buf)?;
     Ok(Fields::new()
         .number("tier", u32::from(tier.to_u8()))
         .number("risk", u32::from(tier.risk().to_u8()))
         .number("stampBits", u32::from(tier.stamp().bits()))
-        .text("stampJson", &String::from_utf8_lossy(&buf[..len]))
+        .text("stampJson", &stamp_json)
         .into())
 }
 

@@ -2,8 +2,11 @@
 // wasm. Both packages have the same API; the suite is the same for both.
 //
 // Each backend names its package folder and, for the panic test, the module
-// of its native layer (which must export `panicForTest`). A backend that is
-// missing or unbuilt fails loudly here: nothing is skipped.
+// of its native layer (which must export `panicForTest`) and what its panic
+// looks like: the Node addon catches the unwind and keeps the message; the
+// WASM module is built to trap on a panic (no panic machinery, for size),
+// which JavaScript sees as a WebAssembly.RuntimeError "unreachable". A
+// backend that is missing or unbuilt fails loudly here: nothing is skipped.
 
 import { createRequire } from 'node:module'
 import { existsSync, readFileSync } from 'node:fs'
@@ -14,8 +17,18 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 export const root = path.resolve(here, '../..')
 
 const BACKENDS = {
-  node: { dir: 'bindings-node', native: 'index.js', build: 'cd bindings-node && npm install && npm run build' },
-  wasm: { dir: 'bindings-wasm', native: 'dist/node/hintgate_wasm.js', build: 'cd bindings-wasm && npm install && npm run build' },
+  node: {
+    dir: 'bindings-node',
+    native: 'index.js',
+    panic: /deliberate panic/,
+    build: 'cd bindings-node && npm install && npm run build',
+  },
+  wasm: {
+    dir: 'bindings-wasm',
+    native: 'dist/node/hintgate_wasm.js',
+    panic: /unreachable/,
+    build: 'cd bindings-wasm && npm install && npm run build',
+  },
 }
 
 export const backendName = process.env.HINTGATE_BACKEND || 'node'
@@ -69,6 +82,9 @@ export const hintgate = loaded
 
 /** The package under test, loaded with import(). */
 export const importEntry = () => import(pathToFileURL(entryFor('import')).href)
+
+/** What the message of a Rust panic in the native layer matches. */
+export const panicMessage = backend.panic
 
 /** The package's native layer (for the panic test only). */
 export function nativeLayer() {
