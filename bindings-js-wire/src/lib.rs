@@ -165,18 +165,20 @@ pub struct DecidedDocument {
 }
 
 /// Reads the tools of `input` — the whole document, or with `single` exactly
-/// one Tool — in one pass when they fit the first guess of slots.
-fn read(input: &[u8], single: bool) -> Result<Vec<Tool<'_>>, DocumentError<'_>> {
+/// one Tool — in one pass when they fit the first guess of slots; every slot
+/// returned holds a tool.
+fn read(input: &[u8], single: bool) -> Result<Vec<Option<Tool<'_>>>, DocumentError<'_>> {
     if single {
-        return hintgate::read_tool(input).map(|tool| vec![tool]);
+        return hintgate::read_tool(input).map(|tool| vec![Some(tool)]);
     }
     let mut slots = vec![None; 128];
-    let mut count = hintgate::read_tools_into(input, &mut slots)?;
+    let count = hintgate::read_tools_into(input, &mut slots)?;
     if count > slots.len() {
         slots = vec![None; count];
-        count = hintgate::read_tools_into(input, &mut slots)?;
+        hintgate::read_tools_into(input, &mut slots)?;
     }
-    Ok(slots.into_iter().take(count).flatten().collect())
+    slots.truncate(count);
+    Ok(slots)
 }
 
 /// Reads a document (or, with `single`, exactly one Tool) and decides every
@@ -196,7 +198,7 @@ pub fn decide_document<'a>(
         display_names: with_display_names.then(Joined::default),
     };
     with_context(context, scopes, |ctx| {
-        for tool in &tools {
+        for tool in tools.iter().flatten() {
             let decision = decide(tool, policy, ctx);
             out.words.push(pack_decision(&decision, lint(tool)));
             out.words.push(pack_info(tool));

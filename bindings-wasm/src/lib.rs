@@ -107,11 +107,15 @@ pub fn explain(action: u32, risk: u32, reason: u32) -> Result<String, JsValue> {
 /// (SPEC §5, seed 004).
 #[wasm_bindgen(js_name = mayRunInParallel)]
 pub fn may_run_in_parallel(words: &[u32]) -> Result<bool, JsValue> {
-    let decisions = words
-        .iter()
-        .map(|&w| unpack_decision(w))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(hintgate::may_run_in_parallel(&decisions))
+    // Every word is checked before any is judged; nothing is stored.
+    for &word in words {
+        unpack_decision(word)?;
+    }
+    Ok(hintgate::may_run_in_parallel(
+        words
+            .iter()
+            .filter_map(|&w| hintgate_js_wire::unpack_decision(w)),
+    ))
 }
 
 /// Reads a policy object's JSON text. Returns the packed policy (bits 0–12),

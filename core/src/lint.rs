@@ -155,7 +155,10 @@ impl FirstWord {
             if matches!(c, '_' | '-' | '.') || (previous_lower && c.is_uppercase()) {
                 break;
             }
-            previous_lower = c.is_lowercase();
+            // ASCII is enough: a character that is not ASCII ends the word
+            // below (nothing follows it), and the Unicode lowercase table
+            // would be a kilobyte of every binary.
+            previous_lower = c.is_ascii_lowercase();
             match word.letters.get_mut(word.len) {
                 Some(slot) if c.is_ascii() => *slot = c.to_ascii_lowercase() as u8,
                 // Too long or not ASCII: cannot be one of the words.
@@ -176,5 +179,35 @@ impl FirstWord {
             return false;
         };
         words.iter().any(|w| w.as_bytes() == mine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// SPEC §7 read literally: Unicode case on both sides of the change.
+    fn reference(name: &str) -> Option<std::string::String> {
+        let mut word = std::string::String::new();
+        let mut previous_lower = false;
+        for c in name.chars() {
+            if matches!(c, '_' | '-' | '.') || (previous_lower && c.is_uppercase()) {
+                break;
+            }
+            previous_lower = c.is_lowercase();
+            word.push(c);
+        }
+        (word.is_ascii() && word.len() <= 8).then(|| word.to_ascii_lowercase())
+    }
+
+    proptest! {
+        /// Lower case judged on ASCII alone finds the same first word.
+        #[test]
+        fn first_word_matches_the_unicode_reading(name in "[a-zA-Zß-ÿÀ-ÞǅΣσ_.\\-]{0,12}") {
+            let word = FirstWord::of(JsonStr::plain(&name));
+            let ours = word.letters.get(..word.len).map(|l| std::string::String::from(std::str::from_utf8(l).unwrap()));
+            prop_assert_eq!(ours, reference(&name));
+        }
     }
 }
