@@ -1,16 +1,18 @@
-//! Policies as JSON (`{"read":"allow",…,"confirm_costly":true}`), through serde.
+//! Policies as JSON (`{"read":"allow",…,"confirm_costly":true}`): read with
+//! the scanner that reads documents (`json::scan`), written piece by piece,
+//! and serde support so hosts can keep policies in their own configs.
 //!
-//! The object is flat and every key is known, so serde-json-core reads it
-//! soundly: an unknown key is rejected before its value is touched, which means
-//! its unbounded skipping of unknown values never runs here.
+//! The object is flat and every key is known: the reader stops at the first
+//! problem in reading order, and an unknown key is rejected before its value
+//! is touched, so no value is ever skipped.
 
-use core::cell::Cell;
 use core::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
 
 use crate::BufferTooSmall;
+use crate::json::scan::Scanner;
 use crate::out::SliceOut;
 use crate::policy::{Action, Policy};
 use crate::risk::Risk;
@@ -131,10 +133,50 @@ impl Policy {
     /// # Ok::<(), hintgate::PolicyError>(())
     /// ```
     pub fn from_json(json: &[u8]) -> Result<Policy, PolicyError> {
-        let state = ReadState::default();
-        // Big enough for every key and word; longer escaped strings are rejected.
-        let mut unescape = [0u8; 64];
-        read_with_state(json, &state, &mut unescape)
+        let fail = |kind, field| PolicyError { kind, field };
+        let syntax = fail(PolicyErrorKind::Syntax, None);
+        let text = core::str::from_utf8(json).map_err(|_| syntax)?;
+        let mut sc = Scanner::new(text, 0);
+        if sc.peek() != Ok(b'{') {
+            return Err(syntax);
+        }
+        sc.bump();
+        let mut first = true;
+        let mut seen = 0u8;
+        let mut policy = Policy::PERMISSIVE;
+        // Keys and words are matched decoded; longer ones match nothing.
+        let mut buf = [0; 32];
+        // Each key is judged before its `:` is looked for, as serde does.
+        while let Some(key) = sc.next_bare_key(&mut first).map_err(|_| syntax)? {
+            let field = PolicyField::from_key(key.text.word(&mut buf))
+                .ok_or(fail(PolicyErrorKind::UnknownKey, None))?;
+            if seen & field.bit() != 0 {
+                return Err(fail(PolicyErrorKind::DuplicateKey, Some(field)));
+            }
+            seen |= field.bit();
+            sc.colon().map_err(|_| syntax)?;
+            policy = match field {
+                PolicyField::Class(risk) => {
+                    let invalid = fail(PolicyErrorKind::InvalidAction, Some(field));
+                    // Any value but a string is not an action, whatever follows.
+                    if sc.peek().map_err(|_| syntax)? != b'"' {
+                        return Err(invalid);
+                    }
+                    let word = sc.string().map_err(|_| syntax)?;
+                    let action = Action::parse(word.word(&mut buf)).ok_or(invalid)?;
+                    policy.with_action(risk, action)
+                }
+                PolicyField::ConfirmCostly => match sc.boolean().map_err(|_| syntax)? {
+                    Some(flag) => policy.with_confirm_costly(flag),
+                    None => return Err(fail(PolicyErrorKind::InvalidFlag, Some(field))),
+                },
+            };
+        }
+        if let Some(&missing) = PolicyField::ALL.iter().find(|f| seen & f.bit() == 0) {
+            return Err(fail(PolicyErrorKind::MissingKey, Some(missing)));
+        }
+        sc.finish().map_err(|_| syntax)?;
+        Ok(policy)
     }
 
     /// Writes this policy as a JSON object into `out`; returns the length written.
@@ -156,63 +198,16 @@ impl Policy {
     }
 }
 
-#[derive(Default)]
-struct ReadState {
-    failure: Cell<Option<PolicyError>>,
-    reading: Cell<Option<PolicyField>>,
+/// The serde error carrying a policy error (its message is the error's).
+fn failure<E: de::Error>(kind: PolicyErrorKind, field: Option<PolicyField>) -> E {
+    E::custom(PolicyError { kind, field })
 }
 
-impl ReadState {
-    fn fail<E: de::Error>(&self, kind: PolicyErrorKind, field: Option<PolicyField>) -> E {
-        if self.failure.get().is_none() {
-            self.failure.set(Some(PolicyError { kind, field }));
-        }
-        E::custom(PolicyError { kind, field })
-    }
-}
+/// Reads a policy map from any serde format, with the rules of
+/// [`Policy::from_json`].
+struct PolicyVisitor;
 
-fn read_with_state(
-    json: &[u8],
-    state: &ReadState,
-    unescape: &mut [u8],
-) -> Result<Policy, PolicyError> {
-    let mut deserializer = serde_json_core::de::Deserializer::new(json, Some(unescape));
-    let outcome = PolicyVisitor { state: Some(state) }
-        .deserialize(&mut deserializer)
-        .and_then(|policy| deserializer.end().map(|_| policy));
-    outcome.map_err(|error| {
-        if let Some(failure) = state.failure.get() {
-            return failure;
-        }
-        match (error, state.reading.get()) {
-            (serde_json_core::de::Error::InvalidType, Some(field)) => PolicyError {
-                kind: match field {
-                    PolicyField::ConfirmCostly => PolicyErrorKind::InvalidFlag,
-                    PolicyField::Class(_) => PolicyErrorKind::InvalidAction,
-                },
-                field: Some(field),
-            },
-            _ => PolicyError {
-                kind: PolicyErrorKind::Syntax,
-                field: None,
-            },
-        }
-    })
-}
-
-/// Reads a policy map; with a state it records typed failures for `from_json`.
-struct PolicyVisitor<'s> {
-    state: Option<&'s ReadState>,
-}
-
-impl<'de> DeserializeSeed<'de> for PolicyVisitor<'_> {
-    type Value = Policy;
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Policy, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for PolicyVisitor<'_> {
+impl<'de> Visitor<'de> for PolicyVisitor {
     type Value = Policy;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -220,75 +215,65 @@ impl<'de> Visitor<'de> for PolicyVisitor<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Policy, A::Error> {
-        let fallback = ReadState::default();
-        let state = self.state.unwrap_or(&fallback);
         let mut seen = 0u8;
         let mut policy = Policy::PERMISSIVE;
-        while let Some(field) = map.next_key_seed(FieldSeed { state })? {
+        while let Some(field) = map.next_key_seed(FieldSeed)? {
             if seen & field.bit() != 0 {
-                return Err(state.fail(PolicyErrorKind::DuplicateKey, Some(field)));
+                return Err(failure(PolicyErrorKind::DuplicateKey, Some(field)));
             }
             seen |= field.bit();
-            state.reading.set(Some(field));
             policy = match field {
                 PolicyField::Class(risk) => {
-                    let action = map.next_value_seed(ActionSeed { state, field })?;
+                    let action = map.next_value_seed(ActionSeed { field })?;
                     policy.with_action(risk, action)
                 }
                 PolicyField::ConfirmCostly => policy.with_confirm_costly(map.next_value()?),
             };
-            state.reading.set(None);
         }
         match PolicyField::ALL.iter().find(|f| seen & f.bit() == 0) {
-            Some(&missing) => Err(state.fail(PolicyErrorKind::MissingKey, Some(missing))),
+            Some(&missing) => Err(failure(PolicyErrorKind::MissingKey, Some(missing))),
             None => Ok(policy),
         }
     }
 }
 
-struct FieldSeed<'s> {
-    state: &'s ReadState,
-}
+struct FieldSeed;
 
-impl<'de> DeserializeSeed<'de> for FieldSeed<'_> {
+impl<'de> DeserializeSeed<'de> for FieldSeed {
     type Value = PolicyField;
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<PolicyField, D::Error> {
         d.deserialize_identifier(self)
     }
 }
 
-impl Visitor<'_> for FieldSeed<'_> {
+impl Visitor<'_> for FieldSeed {
     type Value = PolicyField;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a risk class or confirm_costly")
     }
     fn visit_str<E: de::Error>(self, key: &str) -> Result<PolicyField, E> {
-        PolicyField::from_key(key).ok_or_else(|| self.state.fail(PolicyErrorKind::UnknownKey, None))
+        PolicyField::from_key(key).ok_or_else(|| failure(PolicyErrorKind::UnknownKey, None))
     }
 }
 
-struct ActionSeed<'s> {
-    state: &'s ReadState,
+struct ActionSeed {
     field: PolicyField,
 }
 
-impl<'de> DeserializeSeed<'de> for ActionSeed<'_> {
+impl<'de> DeserializeSeed<'de> for ActionSeed {
     type Value = Action;
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Action, D::Error> {
         d.deserialize_str(self)
     }
 }
 
-impl Visitor<'_> for ActionSeed<'_> {
+impl Visitor<'_> for ActionSeed {
     type Value = Action;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("allow, confirm or deny")
     }
     fn visit_str<E: de::Error>(self, word: &str) -> Result<Action, E> {
-        Action::parse(word).ok_or_else(|| {
-            self.state
-                .fail(PolicyErrorKind::InvalidAction, Some(self.field))
-        })
+        Action::parse(word).ok_or_else(|| failure(PolicyErrorKind::InvalidAction, Some(self.field)))
     }
 }
 
@@ -306,6 +291,6 @@ impl serde::Serialize for Policy {
 impl<'de> serde::Deserialize<'de> for Policy {
     /// Reads the same object as [`Policy::from_json`], from any serde format.
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Policy, D::Error> {
-        PolicyVisitor { state: None }.deserialize(deserializer)
+        deserializer.deserialize_map(PolicyVisitor)
     }
 }

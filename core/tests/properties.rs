@@ -310,11 +310,58 @@ proptest! {
 
     /// Any text serde_json writes as a literal reads back through it.
     #[test]
+    fn policy_json_agrees_with_the_serde_reading(text in policy_text()) {
+        // `from_json` reads with the document scanner; `Deserialize` goes
+        // through serde's visitor (here with serde_json). They accept the
+        // same objects, and where serde reports one of hintgate's policy
+        // errors it is the same error.
+        let ours = Policy::from_json(text.as_bytes());
+        let theirs = serde_json::from_str::<Policy>(&text);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+            (Err(mine), Err(serde)) => {
+                let message = serde.to_string();
+                if message.starts_with("invalid policy:") {
+                    prop_assert!(message.starts_with(&mine.to_string()), "{} vs {}", mine, message);
+                }
+            }
+            _ => prop_assert!(false, "{:?} vs {:?} for {}", ours, theirs.map_err(|e| e.to_string()), text),
+        }
+    }
+
+    #[test]
     fn written_strings_read_back(text in any::<String>()) {
         let literal = serde_json::to_string(&text).unwrap();
         let body = &literal[1..literal.len() - 1];
         prop_assert_eq!(JsonStr::from_json_contents(body).map(|s| s.to_string()), Some(text));
     }
+}
+
+/// A policy object's text: members drawn from the seven keys, wrong and
+/// escaped keys, and right and wrong values, in any order, with repeats,
+/// gaps and damage.
+fn policy_text() -> impl Strategy<Value = String> {
+    let key = prop_oneof![
+        6 => prop::sample::select(vec![
+            "read", "compute", "external", "share", "spend", "destructive", "confirm_costly",
+        ]).prop_map(|k| format!("\"{k}\"")),
+        1 => Just(r#""sp\u0065nd""#.to_string()),
+        1 => Just(r#""preset""#.to_string()),
+        1 => Just(r#""Read""#.to_string()),
+    ];
+    let value = prop::sample::select(vec![
+        r#""allow""#, r#""confirm""#, r#""deny""#, r#""d\u0065ny""#, r#""Allow""#, r#""ask""#,
+        "true", "false", "null", "1", "[]", "{}", r#""yes""#, "tru", r#""al"#,
+    ]);
+    let member = (key, value).prop_map(|(k, v)| format!("{k}:{v}"));
+    (proptest::collection::vec(member, 0..10), 0..4usize).prop_map(|(members, damage)| {
+        let body = format!("{{{}}}", members.join(","));
+        match damage {
+            0 => format!("{body} x"),
+            1 => body.replacen(':', " ", 1),
+            _ => body,
+        }
+    })
 }
 
 fn is_syntax(kind: DocumentErrorKind) -> bool {

@@ -91,6 +91,16 @@ impl<'a> Scanner<'a> {
     /// With the cursor inside an object (after `{` or a value), moves to the
     /// next key and past its `:`; `None` at the closing `}`.
     pub fn next_key(&mut self, first: &mut bool) -> Scan<Option<Key<'a>>> {
+        let Some(key) = self.next_bare_key(first)? else {
+            return Ok(None);
+        };
+        self.colon()?;
+        Ok(Some(key))
+    }
+
+    /// As [`Scanner::next_key`], but stops after the key, before its `:`
+    /// (for readers that judge a key before what follows it).
+    pub fn next_bare_key(&mut self, first: &mut bool) -> Scan<Option<Key<'a>>> {
         let b = self.peek()?;
         if *first {
             *first = false;
@@ -113,11 +123,16 @@ impl<'a> Scanner<'a> {
         }
         let offset = self.pos;
         let text = self.string()?;
+        Ok(Some(Key { text, offset }))
+    }
+
+    /// Moves past the `:` after a key.
+    pub fn colon(&mut self) -> Scan<()> {
         if self.peek()? != b':' {
             return Err(self.unexpected());
         }
         self.bump();
-        Ok(Some(Key { text, offset }))
+        Ok(())
     }
 
     /// With the cursor inside an array (after `[` or a value), moves to the
