@@ -139,12 +139,13 @@ impl Joined {
                 Some(plain) => self.text.push_str(plain),
                 None => self.text.extend(s.chars()),
             }
-            let added = &self.text[start..];
-            let units = if added.is_ascii() {
-                added.len()
-            } else {
-                added.chars().map(char::len_utf16).sum()
-            };
+            // UTF-16 units from the UTF-8 bytes: one per character (every
+            // byte but a continuation byte starts one), two for those of four
+            // bytes (lead byte 0xF0 and up).
+            let units: usize = self.text.as_bytes()[start..]
+                .iter()
+                .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+                .sum();
             self.end = self
                 .end
                 .saturating_add(u32::try_from(units).unwrap_or(u32::MAX));
@@ -264,6 +265,14 @@ mod tests {
         );
         assert_eq!(joined.text, "ab\u{1F600}x".to_string());
         assert_eq!(joined.ends, [2, 2, 5]);
+        // One, two, three and four UTF-8 bytes per character.
+        let mut joined = Joined::default();
+        let mut expected = 0;
+        for s in ["a", "\u{e9}", "\u{20ac}", "\u{1F600}", "x\u{10FFFF}\u{7FF}\u{800}\u{FFFF}\u{10000}"] {
+            joined.push(Some(JsonStr::plain(s)));
+            expected += s.encode_utf16().count() as u32;
+            assert_eq!(joined.ends.last(), Some(&expected), "{s}");
+        }
     }
 
     #[test]
