@@ -10,20 +10,20 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /** As [`decide_text`], for bytes (`Uint8Array` or `Buffer`), read as they are. */
-export declare function decideBuffer(json: Uint8Array, single: boolean, policy: number, context: number, scopes: Array<string> | undefined | null, withInfo: boolean): DocumentResult
+export declare function decideBuffer(json: Uint8Array, single: boolean, policy: number, context: number, scopeText: string, scopeLengths: Uint32Array, withInfo: boolean): DocumentResult
 
 /**
  * The fast path for one tool the JavaScript layer serialised itself: the
  * info word times 2^32 plus the decision word, or -1 when the text is
  * rejected (the caller then asks [`decide_text`] for the error).
  */
-export declare function decideObject(json: string, policy: number, context: number, scopes?: Array<string> | undefined | null): number
+export declare function decideObject(json: string, policy: number, context: number, scopeText: string, scopeLengths: Uint32Array): number
 
 /**
  * Reads a document (or, with `single`, exactly one Tool) given as text and
  * decides every tool under the packed policy and context.
  */
-export declare function decideText(json: string, single: boolean, policy: number, context: number, scopes: Array<string> | undefined | null, withInfo: boolean): DocumentResult
+export declare function decideText(json: string, single: boolean, policy: number, context: number, scopeText: string, scopeLengths: Uint32Array, withInfo: boolean): DocumentResult
 
 /** A rejected document. */
 export interface DocumentFailure {

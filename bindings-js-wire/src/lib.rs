@@ -99,24 +99,49 @@ pub fn unpack_decision(word: u32) -> Option<Decision> {
     })
 }
 
-/// Runs `f` with the core's context for the flags and granted scopes.
-pub fn with_context<T>(
-    flags: u32,
-    scopes: Option<&[String]>,
-    f: impl FnOnce(&Context<'_>) -> T,
-) -> T {
+/// Runs `f` with the core's context for the flags and granted scopes (which
+/// count only with [`CTX_SCOPES`]; with it and none given, none is granted).
+pub fn with_context<T>(flags: u32, granted: &[&str], f: impl FnOnce(&Context<'_>) -> T) -> T {
     let ctx = Context::UNTRUSTED
         .with_trusted(flags & CTX_TRUSTED != 0)
         .with_offline(flags & CTX_OFFLINE != 0);
-    match scopes {
-        Some(granted) if flags & CTX_SCOPES != 0 => {
-            let granted: Vec<&str> = granted.iter().map(String::as_str).collect();
-            f(&ctx.with_scopes(&granted))
-        }
-        // Scopes checked with none given: nothing is granted.
-        None if flags & CTX_SCOPES != 0 => f(&ctx.with_scopes(&[])),
-        _ => f(&ctx),
+    if flags & CTX_SCOPES != 0 {
+        f(&ctx.with_scopes(granted))
+    } else {
+        f(&ctx)
     }
+}
+
+/// The granted scopes as JavaScript hands them over: joined by `\0` in one
+/// string, with each one's length in UTF-16 units (JavaScript's `length`).
+/// One string crosses the boundary instead of an array of them; a scope may
+/// itself hold `\0`, since the lengths, not the separators, cut the text,
+/// and the separators keep surrogate halves of neighbouring scopes apart.
+/// `None` when the lengths do not fit the text.
+pub fn split_scopes<'s>(text: &'s str, lengths: &[u32]) -> Option<Vec<&'s str>> {
+    let mut rest = text;
+    let mut scopes = Vec::with_capacity(lengths.len());
+    for (i, &length) in lengths.iter().enumerate() {
+        if i > 0 {
+            rest = rest.strip_prefix('\0')?;
+        }
+        let (mut units, mut cut) = (0u32, 0usize);
+        for c in rest.chars() {
+            if units >= length {
+                break;
+            }
+            // A lone surrogate arrives as U+FFFD: one unit either way.
+            units += c.len_utf16() as u32;
+            cut += c.len_utf8();
+        }
+        if units != length {
+            return None;
+        }
+        let (scope, after) = rest.split_at(cut);
+        scopes.push(scope);
+        rest = after;
+    }
+    rest.is_empty().then_some(scopes)
 }
 
 /// Decoded strings joined in one, with the UTF-16 offset (JavaScript's unit)
@@ -189,7 +214,7 @@ pub fn decide_document<'a>(
     single: bool,
     policy: Policy,
     context: u32,
-    scopes: Option<&[String]>,
+    granted: &[&str],
     with_display_names: bool,
 ) -> Result<DecidedDocument, DocumentError<'a>> {
     let tools = read(input, single)?;
@@ -198,7 +223,7 @@ pub fn decide_document<'a>(
         names: Joined::default(),
         display_names: with_display_names.then(Joined::default),
     };
-    with_context(context, scopes, |ctx| {
+    with_context(context, granted, |ctx| {
         for tool in tools.iter().flatten() {
             let decision = decide(tool, policy, ctx);
             out.words.push(pack_decision(&decision, lint(tool)));
@@ -214,14 +239,9 @@ pub fn decide_document<'a>(
 
 /// One tool's JSON text decided: the info word times 2^32 plus the decision
 /// word (exact in a double), or `None` when the text is rejected.
-pub fn decide_tool(
-    json: &[u8],
-    policy: Policy,
-    context: u32,
-    scopes: Option<&[String]>,
-) -> Option<f64> {
+pub fn decide_tool(json: &[u8], policy: Policy, context: u32, granted: &[&str]) -> Option<f64> {
     let tool = hintgate::read_tool(json).ok()?;
-    Some(with_context(context, scopes, |ctx| {
+    Some(with_context(context, granted, |ctx| {
         let word = pack_decision(&decide(&tool, policy, ctx), lint(&tool));
         f64::from(pack_info(&tool)) * 4_294_967_296.0 + f64::from(word)
     }))
@@ -239,7 +259,7 @@ mod tests {
             false,
             Policy::DEFAULT,
             CTX_TRUSTED,
-            None,
+            &[],
             false,
         )
         .unwrap();
@@ -268,7 +288,13 @@ mod tests {
         // One, two, three and four UTF-8 bytes per character.
         let mut joined = Joined::default();
         let mut expected = 0;
-        for s in ["a", "\u{e9}", "\u{20ac}", "\u{1F600}", "x\u{10FFFF}\u{7FF}\u{800}\u{FFFF}\u{10000}"] {
+        for s in [
+            "a",
+            "\u{e9}",
+            "\u{20ac}",
+            "\u{1F600}",
+            "x\u{10FFFF}\u{7FF}\u{800}\u{FFFF}\u{10000}",
+        ] {
             joined.push(Some(JsonStr::plain(s)));
             expected += s.encode_utf16().count() as u32;
             assert_eq!(joined.ends.last(), Some(&expected), "{s}");
@@ -276,9 +302,26 @@ mod tests {
     }
 
     #[test]
+    fn scopes_are_cut_by_their_lengths() {
+        assert_eq!(split_scopes("", &[]), Some(vec![]));
+        assert_eq!(split_scopes("", &[0]), Some(vec![""]));
+        assert_eq!(split_scopes("a\0\0b", &[1, 0, 1]), Some(vec!["a", "", "b"]));
+        // A scope holding the separator, and characters of 2 and 4 bytes in
+        // UTF-16 (the emoji is two units).
+        assert_eq!(
+            split_scopes("x\0y\0\u{e9}\u{1F600}", &[3, 3]),
+            Some(vec!["x\0y", "\u{e9}\u{1F600}"])
+        );
+        assert_eq!(split_scopes("ab", &[1]), None); // text left over
+        assert_eq!(split_scopes("ab", &[3]), None); // too long
+        assert_eq!(split_scopes("a\u{1F600}", &[2]), None); // inside a pair
+        assert_eq!(split_scopes("ab", &[1, 0]), None); // no separator
+    }
+
+    #[test]
     fn a_rejected_tool_is_none() {
-        assert_eq!(decide_tool(b"{", Policy::DEFAULT, 0, None), None);
-        let packed = decide_tool(br#"{"name":"x"}"#, Policy::DEFAULT, 0, None).unwrap();
+        assert_eq!(decide_tool(b"{", Policy::DEFAULT, 0, &[]), None);
+        let packed = decide_tool(br#"{"name":"x"}"#, Policy::DEFAULT, 0, &[]).unwrap();
         assert!(packed >= 4_294_967_296.0); // has a name: the info word is not 0
     }
 }

@@ -48,9 +48,9 @@ function createApi(native) {
 
   // Calls into the native layer: a Rust panic arrives as an Error (the addon
   // catches every unwind); give it this package's code.
-  function call(fn, a, b, c, d, e, f) {
+  function call(fn, a, b, c, d, e, f, g) {
     try {
-      return fn(a, b, c, d, e, f)
+      return fn(a, b, c, d, e, f, g)
     } catch (error) {
       throw internalError(error)
     }
@@ -255,14 +255,19 @@ function createApi(native) {
   const CONTEXT_TRUSTED = 1
   const CONTEXT_OFFLINE = 2
   const CONTEXT_SCOPES = 4
-  const DEFAULT_OPTIONS = Object.freeze({ policy: DEFAULT_POLICY.bits, context: 0, scopes: null })
+  // Granted scopes cross to the native layer as one string, joined by NUL,
+  // and each one's length (in UTF-16 units): one string instead of an array
+  // of them (js-wire's split_scopes cuts them apart again).
+  const NO_SCOPES = new Uint32Array(0)
+  const DEFAULT_OPTIONS = Object.freeze({ policy: DEFAULT_POLICY.bits, context: 0, scopeText: '', scopeLengths: NO_SCOPES })
 
   function resolveOptions(options) {
     if (options === undefined || options === null) return DEFAULT_OPTIONS
     if (typeof options !== 'object') throw argumentError('options must be an object')
     let policy = DEFAULT_POLICY.bits
     let context = 0
-    let scopes = null
+    let scopeText = ''
+    let scopeLengths = NO_SCOPES
     for (const key in options) {
       const value = options[key]
       switch (key) {
@@ -279,9 +284,13 @@ function createApi(native) {
           break
         case 'scopes':
           if (value === undefined || value === null) break
-          scopes = typeof value === 'string' ? null : Array.from(value)
-          if (scopes === null || scopes.some((s) => typeof s !== 'string')) {
-            throw argumentError('`scopes` must be an array (or iterable) of strings, or null')
+          {
+            const scopes = typeof value === 'string' ? null : Array.from(value)
+            if (scopes === null || scopes.some((s) => typeof s !== 'string')) {
+              throw argumentError('`scopes` must be an array (or iterable) of strings, or null')
+            }
+            scopeText = scopes.join('\0')
+            scopeLengths = Uint32Array.from(scopes, (s) => s.length)
           }
           context |= CONTEXT_SCOPES
           break
@@ -290,7 +299,7 @@ function createApi(native) {
           throw argumentError(`unknown option ${JSON.stringify(key)} (policy, trusted, offline, scopes)`)
       }
     }
-    return { policy, context, scopes }
+    return { policy, context, scopeText, scopeLengths }
   }
 
   // ---- reading and deciding ----
@@ -301,8 +310,8 @@ function createApi(native) {
   function readText(input, single, o, withInfo) {
     const result =
       typeof input === 'string'
-        ? call(native.decideText, input, single, o.policy, o.context, o.scopes, withInfo)
-        : call(native.decideBuffer, input, single, o.policy, o.context, o.scopes, withInfo)
+        ? call(native.decideText, input, single, o.policy, o.context, o.scopeText, o.scopeLengths, withInfo)
+        : call(native.decideBuffer, input, single, o.policy, o.context, o.scopeText, o.scopeLengths, withInfo)
     if (result.error) {
       const e = result.error
       throw documentError(DOCUMENT_ERROR_KINDS[e.kind], e.offset, e.message, e.serverMessage, e.serverCode)
@@ -343,7 +352,7 @@ function createApi(native) {
     // The fast path answers in one number and takes the name from the object;
     // anything unusual (no string name, a rejected text) goes the long way.
     if (typeof tool.name === 'string') {
-      const packed = call(native.decideObject, json, o.policy, o.context, o.scopes)
+      const packed = call(native.decideObject, json, o.policy, o.context, o.scopeText, o.scopeLengths)
       if (packed >= 0) {
         const word = packed >>> 0
         const info = (packed - word) / 4294967296

@@ -2,7 +2,7 @@
 
 use core::ptr;
 use hintgate::{DocumentError, Policy};
-use hintgate_js_wire::{DecidedDocument, decide_document, decide_tool};
+use hintgate_js_wire::{DecidedDocument, decide_document, decide_tool, split_scopes};
 
 use napi::bindgen_prelude::{Uint8Array, Uint32Array};
 use napi::{Env, JsString, JsValue, Result, sys};
@@ -62,10 +62,10 @@ fn decide_bytes(
     single: bool,
     policy: Policy,
     context: u32,
-    scopes: Option<&[String]>,
+    granted: &[&str],
     with_info: bool,
 ) -> DocumentResult {
-    match decide_document(input, single, policy, context, scopes, with_info) {
+    match decide_document(input, single, policy, context, granted, with_info) {
         Ok(DecidedDocument {
             words,
             names,
@@ -104,18 +104,15 @@ pub fn decide_text(
     single: bool,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    scope_text: String,
+    scope_lengths: Uint32Array,
     with_info: bool,
 ) -> Result<DocumentResult> {
     let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(&scope_text, &scope_lengths)?;
     let json = utf8_of(&env, &json)?;
     Ok(decide_bytes(
-        &json,
-        single,
-        policy,
-        context,
-        scopes.as_deref(),
-        with_info,
+        &json, single, policy, context, &granted, with_info,
     ))
 }
 
@@ -155,24 +152,22 @@ pub fn decide_buffer(
     single: bool,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    scope_text: String,
+    scope_lengths: Uint32Array,
     with_info: bool,
 ) -> Result<DocumentResult> {
     let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(&scope_text, &scope_lengths)?;
     Ok(decide_bytes(
-        &json,
-        single,
-        policy,
-        context,
-        scopes.as_deref(),
-        with_info,
+        &json, single, policy, context, &granted, with_info,
     ))
 }
 
-fn decide_one(json: &[u8], policy: u32, context: u32, scopes: Option<&[String]>) -> Result<f64> {
-    let policy = policy_from_bits(policy)?;
-    // -1: rejected; the JavaScript layer then asks `decide_text` for the error.
-    Ok(decide_tool(json, policy, context, scopes).unwrap_or(-1.0))
+/// The granted scopes, from their joined text and UTF-16 lengths (see
+/// `hintgate_js_wire::split_scopes`).
+fn granted_scopes<'s>(text: &'s str, lengths: &[u32]) -> Result<Vec<&'s str>> {
+    split_scopes(text, lengths)
+        .ok_or_else(|| crate::invalid_arg("scope lengths do not fit the scope text"))
 }
 
 /// The fast path for one tool the JavaScript layer serialised itself: the
@@ -183,7 +178,11 @@ pub fn decide_object(
     json: String,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    scope_text: String,
+    scope_lengths: Uint32Array,
 ) -> Result<f64> {
-    decide_one(json.as_bytes(), policy, context, scopes.as_deref())
+    let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(&scope_text, &scope_lengths)?;
+    // -1: rejected; the JavaScript layer then asks `decide_text` for the error.
+    Ok(decide_tool(json.as_bytes(), policy, context, &granted).unwrap_or(-1.0))
 }

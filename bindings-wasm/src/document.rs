@@ -7,10 +7,10 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use hintgate::{DocumentError, Policy};
-use hintgate_js_wire::{decide_document, decide_tool};
+use hintgate_js_wire::{decide_document, decide_tool, split_scopes};
 use wasm_bindgen::prelude::*;
 
-use crate::object::Fields;
+use crate::object::{Fields, invalid_arg};
 use crate::policy_from_bits;
 
 /// A rejected document: the `DocumentFailure` object.
@@ -30,15 +30,22 @@ fn failure(error: &DocumentError<'_>) -> JsValue {
     fields.into()
 }
 
+/// The granted scopes, from their joined text and UTF-16 lengths (see
+/// `hintgate_js_wire::split_scopes`).
+fn granted_scopes<'s>(text: &'s str, lengths: &[u32]) -> Result<Vec<&'s str>, JsValue> {
+    split_scopes(text, lengths)
+        .ok_or_else(|| invalid_arg("scope lengths do not fit the scope text"))
+}
+
 fn decide_bytes(
     input: &[u8],
     single: bool,
     policy: Policy,
     context: u32,
-    scopes: Option<&[String]>,
+    granted: &[&str],
     with_info: bool,
 ) -> JsValue {
-    let decided = match decide_document(input, single, policy, context, scopes, with_info) {
+    let decided = match decide_document(input, single, policy, context, granted, with_info) {
         Ok(decided) => decided,
         Err(error) => {
             return Fields::new()
@@ -71,16 +78,18 @@ pub fn decide_text(
     single: bool,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    #[wasm_bindgen(js_name = scopeText)] scope_text: &str,
+    #[wasm_bindgen(js_name = scopeLengths)] scope_lengths: &[u32],
     #[wasm_bindgen(js_name = withInfo)] with_info: bool,
 ) -> Result<JsValue, JsValue> {
     let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(scope_text, scope_lengths)?;
     Ok(decide_bytes(
         json.as_bytes(),
         single,
         policy,
         context,
-        scopes.as_deref(),
+        &granted,
         with_info,
     ))
 }
@@ -92,17 +101,14 @@ pub fn decide_buffer(
     single: bool,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    #[wasm_bindgen(js_name = scopeText)] scope_text: &str,
+    #[wasm_bindgen(js_name = scopeLengths)] scope_lengths: &[u32],
     #[wasm_bindgen(js_name = withInfo)] with_info: bool,
 ) -> Result<JsValue, JsValue> {
     let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(scope_text, scope_lengths)?;
     Ok(decide_bytes(
-        json,
-        single,
-        policy,
-        context,
-        scopes.as_deref(),
-        with_info,
+        json, single, policy, context, &granted, with_info,
     ))
 }
 
@@ -114,8 +120,10 @@ pub fn decide_object(
     json: &str,
     policy: u32,
     context: u32,
-    scopes: Option<Vec<String>>,
+    #[wasm_bindgen(js_name = scopeText)] scope_text: &str,
+    #[wasm_bindgen(js_name = scopeLengths)] scope_lengths: &[u32],
 ) -> Result<f64, JsValue> {
     let policy = policy_from_bits(policy)?;
-    Ok(decide_tool(json.as_bytes(), policy, context, scopes.as_deref()).unwrap_or(-1.0))
+    let granted = granted_scopes(scope_text, scope_lengths)?;
+    Ok(decide_tool(json.as_bytes(), policy, context, &granted).unwrap_or(-1.0))
 }

@@ -95,9 +95,16 @@ test('errors carry codes; native misuse throws like the napi addon', () => {
   assert.throws(() => hintgate.stamp('nope'), { code: 'HINTGATE_UNKNOWN_TIER' })
   assert.throws(() => hintgate.hintsFromBits(1.5), { code: 'HINTGATE_INVALID_HINTS' })
   // What api.js never passes: the addon's InvalidArg errors, not traps.
-  assert.throws(() => native.decideText('{}', false, 0xffff_ffff, 0, null, false), { code: 'InvalidArg', message: '4294967295 is not a packed policy' })
+  assert.throws(() => native.decideText('{}', false, 0xffff_ffff, 0, '', new Uint32Array(0), false), { code: 'InvalidArg', message: '4294967295 is not a packed policy' })
   assert.throws(() => native.policyNew([0, 0], false), { code: 'InvalidArg', message: 'a policy has six actions' })
   assert.throws(() => native.mayRunInParallel(Uint32Array.of(3)), { code: 'InvalidArg' })
+  // Scope lengths that do not cut the joined text.
+  for (const [text, lengths] of [['ab', [1]], ['ab', [3]], ['a\u{1F600}', [2]], ['ab', [1, 0]]]) {
+    assert.throws(() => native.decideObject('{"name":"t"}', 0, 4, text, Uint32Array.from(lengths)), {
+      code: 'InvalidArg',
+      message: 'scope lengths do not fit the scope text',
+    })
+  }
   assert.throws(() => native.explain(9, 0, 0), { code: 'InvalidArg', message: 'unknown action' })
   assert.equal(native.hintsFromBits(Number.NaN), -1)
   assert.equal(native.policyIsValid(-0.5), false)

@@ -350,8 +350,21 @@ fn policy_text() -> impl Strategy<Value = String> {
         1 => Just(r#""Read""#.to_string()),
     ];
     let value = prop::sample::select(vec![
-        r#""allow""#, r#""confirm""#, r#""deny""#, r#""d\u0065ny""#, r#""Allow""#, r#""ask""#,
-        "true", "false", "null", "1", "[]", "{}", r#""yes""#, "tru", r#""al"#,
+        r#""allow""#,
+        r#""confirm""#,
+        r#""deny""#,
+        r#""d\u0065ny""#,
+        r#""Allow""#,
+        r#""ask""#,
+        "true",
+        "false",
+        "null",
+        "1",
+        "[]",
+        "{}",
+        r#""yes""#,
+        "tru",
+        r#""al"#,
     ]);
     let member = (key, value).prop_map(|(k, v)| format!("{k}:{v}"));
     (proptest::collection::vec(member, 0..10), 0..4usize).prop_map(|(members, damage)| {
