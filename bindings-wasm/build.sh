@@ -38,7 +38,11 @@ rm -rf dist
 wasm-bindgen --target nodejs --out-dir dist/node "$module"
 wasm-bindgen --target web --out-dir dist/web "$module"
 for out in dist/node dist/web; do
-  wasm-opt -Oz --strip-debug --strip-producers --strip-target-features \
+  # --low-memory-unused: the first KiB is the far end of Rust's 1 MiB stack
+  # (the stack comes first and grows down; data starts at 1 MiB), never
+  # reached, so constant offsets may fold into loads and stores.
+  wasm-opt -Oz --converge --low-memory-unused \
+    --strip-debug --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-multivalue \
     -o "$out/hintgate_wasm_bg.wasm" "$out/hintgate_wasm_bg.wasm"
