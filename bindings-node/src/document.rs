@@ -97,6 +97,9 @@ fn decide_bytes(
 
 /// Reads a document (or, with `single`, exactly one Tool) given as text and
 /// decides every tool under the packed policy and context.
+// The arguments are the JavaScript call's, one for one (the same as the
+// WASM module's `decideText`, which has no `env`).
+#[allow(clippy::too_many_arguments)]
 #[napi(catch_unwind)]
 pub fn decide_text(
     env: Env,
