@@ -123,9 +123,8 @@ export declare function policyAction(bits: number, risk: number): number
 export declare function policyConfirmCostly(bits: number): boolean
 
 /**
- * Reads a policy object's JSON text. Returns the packed policy (bits 0–12),
- * or, with bit 31 set, the error: kind number in bits 0–7 and the field
- * (risk number, 6 for `confirm_costly`) plus one in bits 8–15.
+ * Reads a policy object's JSON text: the packed policy or the packed error
+ * (see `hintgate_js_wire::policy_word`).
  */
 export declare function policyFromJson(json: string): number
 

@@ -21,8 +21,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use hintgate::{
-    Action, Context, Decision, DocumentError, Findings, HintSet, JsonStr, Policy, Reason, Risk,
-    Tool, decide, lint,
+    Action, Context, Decision, DocumentError, Findings, HintSet, JsonStr, Policy, PolicyField,
+    Reason, Risk, Tool, decide, lint,
 };
 
 /// Decision word: the action number, 2 bits.
@@ -97,6 +97,24 @@ pub fn unpack_decision(word: u32) -> Option<Decision> {
         reason: Reason::from_u8(field(REASON, 4))?,
         effective: HintSet::from_bits(field(EFFECTIVE, 6))?,
     })
+}
+
+/// A policy object's JSON text read by the core, packed in one word: the
+/// packed policy (bits 0–12), or, with [`ERROR_FLAG`], the error — kind
+/// number in bits 0–7 and the field plus one in bits 8–15 (risk number + 1,
+/// 7 for `confirm_costly`, 0 for none).
+pub fn policy_word(json: &[u8]) -> u32 {
+    match Policy::from_json(json) {
+        Ok(policy) => u32::from(policy.bits()),
+        Err(error) => {
+            let field = match error.field {
+                None => 0,
+                Some(PolicyField::Class(risk)) => u32::from(risk.to_u8()) + 1,
+                Some(PolicyField::ConfirmCostly) => 7,
+            };
+            ERROR_FLAG | u32::from(error.kind.to_u8()) | field << 8
+        }
+    }
 }
 
 /// Runs `f` with the core's context for the flags and granted scopes (which

@@ -6,7 +6,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use hintgate::{DocumentError, Policy};
+use hintgate::DocumentError;
 use hintgate_js_wire::{decide_document, decide_tool, split_scopes};
 use wasm_bindgen::prelude::*;
 
@@ -40,20 +40,23 @@ fn granted_scopes<'s>(text: &'s str, lengths: &[u32]) -> Result<Vec<&'s str>, Js
 fn decide_bytes(
     input: &[u8],
     single: bool,
-    policy: Policy,
+    policy: u32,
     context: u32,
-    granted: &[&str],
+    scope_text: &str,
+    scope_lengths: &[u32],
     with_info: bool,
-) -> JsValue {
-    let decided = match decide_document(input, single, policy, context, granted, with_info) {
+) -> Result<JsValue, JsValue> {
+    let policy = policy_from_bits(policy)?;
+    let granted = granted_scopes(scope_text, scope_lengths)?;
+    let decided = match decide_document(input, single, policy, context, &granted, with_info) {
         Ok(decided) => decided,
         Err(error) => {
-            return Fields::new()
+            return Ok(Fields::new()
                 .words("words", &[])
                 .text("names", "")
                 .words("nameEnds", &[])
                 .value("error", &failure(&error))
-                .into();
+                .into());
         }
     };
     let mut result = Fields::new()
@@ -65,7 +68,7 @@ fn decide_bytes(
             .text("displayNames", &display.text)
             .words("displayEnds", &display.ends);
     }
-    result.into()
+    Ok(result.into())
 }
 
 /// Reads a document (or, with `single`, exactly one Tool) given as text and
@@ -82,16 +85,15 @@ pub fn decide_text(
     #[wasm_bindgen(js_name = scopeLengths)] scope_lengths: &[u32],
     #[wasm_bindgen(js_name = withInfo)] with_info: bool,
 ) -> Result<JsValue, JsValue> {
-    let policy = policy_from_bits(policy)?;
-    let granted = granted_scopes(scope_text, scope_lengths)?;
-    Ok(decide_bytes(
+    decide_bytes(
         json.as_bytes(),
         single,
         policy,
         context,
-        &granted,
+        scope_text,
+        scope_lengths,
         with_info,
-    ))
+    )
 }
 
 /// As [`decide_text`], for bytes (`Uint8Array` or `Buffer`), read as they are.
@@ -105,11 +107,15 @@ pub fn decide_buffer(
     #[wasm_bindgen(js_name = scopeLengths)] scope_lengths: &[u32],
     #[wasm_bindgen(js_name = withInfo)] with_info: bool,
 ) -> Result<JsValue, JsValue> {
-    let policy = policy_from_bits(policy)?;
-    let granted = granted_scopes(scope_text, scope_lengths)?;
-    Ok(decide_bytes(
-        json, single, policy, context, &granted, with_info,
-    ))
+    decide_bytes(
+        json,
+        single,
+        policy,
+        context,
+        scope_text,
+        scope_lengths,
+        with_info,
+    )
 }
 
 /// The fast path for one tool the JavaScript layer serialised itself: the

@@ -118,22 +118,11 @@ pub fn may_run_in_parallel(words: &[u32]) -> Result<bool, JsValue> {
     ))
 }
 
-/// Reads a policy object's JSON text. Returns the packed policy (bits 0–12),
-/// or, with bit 31 set, the error: kind number in bits 0–7 and the field
-/// (risk number, 6 for `confirm_costly`) plus one in bits 8–15.
+/// Reads a policy object's JSON text: the packed policy or the packed error
+/// (see `hintgate_js_wire::policy_word`).
 #[wasm_bindgen(js_name = policyFromJson)]
 pub fn policy_from_json(json: &str) -> u32 {
-    match Policy::from_json(json.as_bytes()) {
-        Ok(policy) => u32::from(policy.bits()),
-        Err(error) => {
-            let field = match error.field {
-                None => 0,
-                Some(hintgate::PolicyField::Class(risk)) => u32::from(risk.to_u8()) + 1,
-                Some(hintgate::PolicyField::ConfirmCostly) => 7,
-            };
-            hintgate_js_wire::ERROR_FLAG | u32::from(error.kind.to_u8()) | field << 8
-        }
-    }
+    hintgate_js_wire::policy_word(json.as_bytes())
 }
 
 /// The policy as SPEC's JSON object text (`{"read":"allow",…}`).
